@@ -1,0 +1,198 @@
+'use client';
+
+import { FileText, MoreHorizontal, Plus } from 'lucide-react';
+import Link from 'next/link';
+import { usePathname, useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useState, useTransition } from 'react';
+import { TemplateDetailDialog } from '@/components/templates/template-detail-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tooltip } from '@/components/ui/tooltip';
+import { notify } from '@/lib/notify/notify';
+import type { Locale } from '@/lib/i18n/locales';
+import { deleteTemplateAction } from '@/lib/templates/actions';
+import type { TemplateDto } from '@/lib/templates/service';
+import { formatDateTime } from '@/lib/time/format';
+
+type Tab = 'text' | 'email';
+/** Spec section 9: the last template tab is remembered locally; default text. */
+export const TEMPLATE_TAB_KEY = 'starloop.templateType';
+
+interface Props {
+  sms: TemplateDto[];
+  email: TemplateDto[];
+  totals: Record<Tab, number>;
+  initialTab: Tab | null;
+}
+
+export function TemplatesClient({ sms, email, totals, initialTab }: Props) {
+  const t = useTranslations('templates');
+  const locale = useLocale() as Locale;
+  const router = useRouter();
+  const pathname = usePathname();
+  const confirm = useConfirm();
+  const [tab, setTab] = useState<Tab>(initialTab ?? 'text');
+  const [detail, setDetail] = useState<TemplateDto | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  // No ?type= in the address: the remembered tab wins (read after hydration: localStorage).
+  useEffect(() => {
+    if (initialTab) {
+      window.localStorage.setItem(TEMPLATE_TAB_KEY, initialTab);
+      return;
+    }
+    const saved = window.localStorage.getItem(TEMPLATE_TAB_KEY);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage exists only after hydration
+    if (saved === 'email' || saved === 'text') setTab(saved);
+  }, [initialTab]);
+
+  const changeTab = (next: string) => {
+    const value: Tab = next === 'email' ? 'email' : 'text';
+    setTab(value);
+    window.localStorage.setItem(TEMPLATE_TAB_KEY, value);
+    router.replace(`${pathname}?type=${value}`, { scroll: false });
+  };
+
+  const remove = async (row: TemplateDto) => {
+    const ok = await confirm({ title: t('deleteConfirm.title'), description: t('deleteConfirm.description', { name: row.templateName }), danger: true, confirmLabel: t('actions.delete') });
+    if (!ok) return;
+    startTransition(async () => {
+      const result = await deleteTemplateAction({ id: row.templateId });
+      if (result.ok) {
+        notify.success(result.message ?? t('deleted'));
+        router.refresh();
+      } else notify.warning(result.message || t('errors.deleteFailed'));
+    });
+  };
+
+  const rows = tab === 'email' ? email : sms;
+  const typeParam = tab === 'email' ? 'email' : 'text';
+
+  const columns: DataTableColumn<TemplateDto>[] = [
+    {
+      id: 'name',
+      header: t('columns.name'),
+      mobile: 'title',
+      className: 'min-w-40',
+      cell: (row) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <button type="button" className="text-start font-medium text-slate-900 hover:text-primary dark:text-slate-100" onClick={() => setDetail(row)}>
+            {row.templateName}
+          </button>
+          {row.merchantId === 0 ? <Badge tone="info">{t('common')}</Badge> : null}
+        </span>
+      ),
+    },
+    {
+      id: 'subject',
+      header: t('columns.subjectOrText'),
+      className: 'max-w-md',
+      cell: (row) => <span className="line-clamp-2 text-slate-600 dark:text-slate-300">{row.type === 0 ? row.subject : row.content}</span>,
+    },
+    { id: 'type', header: t('columns.type'), className: 'whitespace-nowrap', cell: (row) => t(`type.${row.type}`) },
+    { id: 'updated', header: t('columns.updatedOn'), className: 'whitespace-nowrap tabular-nums', cell: (row) => formatDateTime(row.updateTime, locale) },
+    { id: 'created', header: t('columns.createdOn'), className: 'whitespace-nowrap tabular-nums', cell: (row) => formatDateTime(row.createTime, locale) },
+    {
+      id: 'inUse',
+      header: t('columns.inUse'),
+      className: 'whitespace-nowrap',
+      cell: (row) =>
+        row.inUse ? (
+          <Tooltip content={t('inUse.usedBy', { campaigns: row.usedBy.join(', ') })}>
+            <span tabIndex={0}>
+              <Badge tone="success">{t('inUse.yes')}</Badge>
+            </span>
+          </Tooltip>
+        ) : (
+          <Badge tone="neutral">{t('inUse.no')}</Badge>
+        ),
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">{t('columns.actions')}</span>,
+      align: 'end',
+      mobile: 'actions',
+      cell: (row) => (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={`${t('actions.menu')}: ${row.templateName}`}>
+              <MoreHorizontal />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            {row.merchantId !== 0 ? (
+              <DropdownMenuItem onSelect={() => router.push(`/campaigns/templates/create?id=${row.templateId}&type=${typeParam}`)}>{t('actions.edit')}</DropdownMenuItem>
+            ) : null}
+            <DropdownMenuItem onSelect={() => setDetail(row)}>{t('actions.detail')}</DropdownMenuItem>
+            {row.merchantId !== 0 ? (
+              <>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem danger disabled={pending} onSelect={() => void remove(row)}>
+                  {t('actions.delete')}
+                </DropdownMenuItem>
+              </>
+            ) : null}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Button asChild>
+            <Link href={`/campaigns/templates/create?type=${typeParam}`}>
+              <Plus />
+              {t('create')}
+            </Link>
+          </Button>
+        }
+      />
+      <Tabs value={tab} onValueChange={changeTab}>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <TabsList aria-label={t('tabs.label')}>
+            <TabsTrigger value="text" count={totals.text}>{t('tabs.text')}</TabsTrigger>
+            <TabsTrigger value="email" count={totals.email}>{t('tabs.email')}</TabsTrigger>
+          </TabsList>
+          <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite" data-testid="template-count">
+            {t('count', { count: totals[tab] })}
+          </p>
+        </div>
+      </Tabs>
+      <DataTable
+        aria-label={t('title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.templateId}
+        loading={pending}
+        empty={
+          <EmptyState
+            icon={FileText}
+            title={t('empty.title', { type: t(`type.${tab === 'email' ? 0 : 1}`) })}
+            description={t('empty.description')}
+            action={
+              <Button asChild>
+                <Link href={`/campaigns/templates/create?type=${typeParam}`}>
+                  <Plus />
+                  {t('create')}
+                </Link>
+              </Button>
+            }
+          />
+        }
+      />
+      <TemplateDetailDialog template={detail} onOpenChange={(open) => !open && setDetail(null)} />
+    </div>
+  );
+}

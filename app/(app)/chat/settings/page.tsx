@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { PageHeader } from '@/components/ui/page-header';
+import { requireSession } from '@/lib/auth/session';
+import { readTheme } from '@/lib/theme/read-theme';
+import { SettingsClient } from './settings-client';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('accounts.settings');
+  return { title: t('title') };
+}
+
+/** Settings (spec section 2): appearance, language, policies, contact, log out, delete account. */
+export default async function SettingsPage() {
+  const { user } = await requireSession();
+  const t = await getTranslations('accounts.settings');
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <SettingsClient theme={await readTheme()} email={user.email} />
+    </>
+  );
+}

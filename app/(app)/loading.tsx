@@ -1,0 +1,26 @@
+import { getTranslations } from 'next-intl/server';
+import { Skeleton } from '@/components/ui/skeleton';
+
+/** Shown inside the shell while a signed-in page renders on the server. */
+export default async function Loading() {
+  const t = await getTranslations('shell');
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col gap-6">
+      <span className="sr-only">{t('loading')}</span>
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-7 w-48" />
+        <Skeleton className="h-4 w-80 max-w-full" />
+      </div>
+      <div className="grid grid-cols-4 gap-4 mobile:grid-cols-2">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-24 rounded-xl" />
+        ))}
+      </div>
+      <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="h-5" style={{ width: `${90 - i * 8}%` }} />
+        ))}
+      </div>
+    </div>
+  );
+}

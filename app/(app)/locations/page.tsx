@@ -1,0 +1,31 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { LocationList } from '@/components/locations/location-list';
+import { requireSession } from '@/lib/auth/session';
+import { formatPhone } from '@/lib/locations/phone';
+import { locationPageSchema } from '@/lib/locations/schema';
+import { listLocations } from '@/lib/locations/service';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('locations');
+  return { title: t('title') };
+}
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Store locations (spec section 2): filters and paging live in the URL. */
+export default async function LocationsPage({ searchParams }: { searchParams: SearchParams }) {
+  const { ctx } = await requireSession();
+  const raw = await searchParams;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  // A hand-edited URL (pageSize=abc) falls back to the defaults rather than failing the page.
+  const parsed = locationPageSchema.safeParse({ pageNum: first(raw.pageNum), pageSize: first(raw.pageSize), enabled: first(raw.enabled), keyword: first(raw.keyword) });
+  const query = parsed.success ? parsed.data : locationPageSchema.parse({});
+  let page = await listLocations(ctx, query);
+  // A page past the end (after a delete, or an old link): show the last page instead.
+  if (page.records.length === 0 && page.total > 0) {
+    page = await listLocations(ctx, { ...query, pageNum: Math.ceil(page.total / query.pageSize) });
+  }
+  const rows = page.records.map((record) => ({ ...record, phoneDisplay: formatPhone(record.phone) }));
+  return <LocationList rows={rows} total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} keyword={query.keyword ?? ''} enabledOnly={query.enabled === true} />;
+}

@@ -1,0 +1,15 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { PostEditor } from '@/components/posts/post-editor';
+import { requirePermission } from '@/lib/auth/session';
+import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('posts');
+  return { title: t('editor.addTitle') };
+}
+
+export default async function AddPostPage() {
+  const { ctx } = await requirePermission(POST_ADMIN_PERMISSION);
+  return <PostEditor post={null} userId={ctx.userId} defaultLocale={ctx.locale} />;
+}

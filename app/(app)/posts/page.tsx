@@ -1,0 +1,50 @@
+import { Plus } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { PostList } from '@/components/posts/post-list';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { requireSession } from '@/lib/auth/session';
+import { canManagePosts } from '@/lib/posts/permission';
+import { listPosts } from '@/lib/posts/queries';
+import { postListQuerySchema } from '@/lib/posts/schema';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('posts');
+  return { title: t('title') };
+}
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The merchant's articles; read-only for users without post:admin:manage. */
+export default async function PostsPage({ searchParams }: { searchParams: SearchParams }) {
+  const { ctx } = await requireSession();
+  const t = await getTranslations('posts');
+  const raw = await searchParams;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  // A hand-edited URL (pageSize=7) falls back to the defaults rather than failing the page.
+  const parsed = postListQuerySchema.safeParse({ pageNum: first(raw.pageNum), pageSize: first(raw.pageSize), keyword: first(raw.keyword), status: first(raw.status) });
+  const query = parsed.success ? parsed.data : postListQuerySchema.parse({});
+  const page = await listPosts(ctx, query);
+  const canManage = canManagePosts(ctx);
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          canManage && (
+            <Button asChild>
+              <Link href="/posts/add">
+                <Plus aria-hidden="true" />
+                {t('newPost')}
+              </Link>
+            </Button>
+          )
+        }
+      />
+      <PostList page={page} keyword={query.keyword} status={query.status ?? 'all'} canManage={canManage} />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { PageHeader } from '@/components/ui/page-header';
+import { requireSession } from '@/lib/auth/session';
+import { refreshServiceEmailStatus } from '@/lib/merchant/service-email';
+import { ProfileClient } from './profile-client';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('accounts.profile');
+  return { title: t('title') };
+}
+
+/** Merchant profile (spec section 2): name, address, verified phone, service e-mail and its status. */
+export default async function ProfilePage() {
+  const { ctx } = await requireSession();
+  const t = await getTranslations('accounts.profile');
+  const profile = await refreshServiceEmailStatus(ctx);
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <ProfileClient profile={profile} />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { getDb } from '@/db/client';
+import { actionError, type ActionResult } from '@/lib/actions/action';
+import { signIn } from '@/lib/auth/auth';
+import { registerAccount } from '@/lib/auth/registration';
+import { registerSchema } from '@/lib/auth/schema';
+import { requestLocale } from '@/lib/auth/session';
+import { translatorFor } from '@/lib/i18n/translator';
+import { fieldErrorsFrom } from '@/lib/validation/issues';
+
+/**
+ * The details step: creates the user and the merchant, then signs the browser in (Auth.js,
+ * through the same login service) and lands on /dashboard.
+ */
+export async function registerAction(raw: unknown): Promise<ActionResult<null>> {
+  const locale = await requestLocale();
+  const t = translatorFor(locale);
+  const parsed = registerSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, code: 'VALIDATION', message: t('errors.validation'), fieldErrors: fieldErrorsFrom(parsed.error.issues, t) };
+  let email: string;
+  try {
+    const forwarded = (await headers()).get('x-forwarded-for');
+    const account = await registerAccount({ db: await getDb(), locale, now: () => new Date(), ip: forwarded?.split(',')[0]?.trim() || undefined }, parsed.data);
+    email = account.email;
+  } catch (error) {
+    return actionError(error, t);
+  }
+  // Throws Next's redirect to /dashboard on success.
+  await signIn('credentials', { email, password: parsed.data.password, redirectTo: '/dashboard' });
+  return { ok: true, data: null };
+}

@@ -1,0 +1,13 @@
+import { route } from '@/lib/api/route';
+import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
+import { getPost } from '@/lib/posts/queries';
+import { postIdParamsSchema, postInputSchema } from '@/lib/posts/schema';
+import { deletePost, updatePost } from '@/lib/posts/write-post';
+
+const base = { auth: 'user', permission: POST_ADMIN_PERMISSION, params: postIdParamsSchema } as const;
+
+export const GET = route(base, (ctx, { params }) => getPost(ctx, params.id));
+
+export const PUT = route({ ...base, body: postInputSchema, successKey: 'posts.messages.saved' }, (ctx, { params, body }) => updatePost(ctx, params.id, body));
+
+export const DELETE = route({ ...base, successKey: 'posts.messages.deleted' }, (ctx, { params }) => deletePost(ctx, params.id));

@@ -1,0 +1,6 @@
+import { route } from '@/lib/api/route';
+import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
+import { postIdParamsSchema } from '@/lib/posts/schema';
+import { unpublishPost } from '@/lib/posts/write-post';
+
+export const POST = route({ auth: 'user', permission: POST_ADMIN_PERMISSION, params: postIdParamsSchema, successKey: 'posts.messages.unpublished' }, (ctx, { params }) => unpublishPost(ctx, params.id));

@@ -1,0 +1,9 @@
+import { route } from '@/lib/api/route';
+import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
+import { listPosts } from '@/lib/posts/queries';
+import { postInputSchema, postListQuerySchema } from '@/lib/posts/schema';
+import { createPost } from '@/lib/posts/write-post';
+
+export const GET = route({ auth: 'user', permission: POST_ADMIN_PERMISSION, query: postListQuerySchema }, (ctx, { query }) => listPosts(ctx, query));
+
+export const POST = route({ auth: 'user', permission: POST_ADMIN_PERMISSION, body: postInputSchema, successKey: 'posts.messages.created' }, (ctx, { body }) => createPost(ctx, body));

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { authenticateRequest } from '@/lib/api/authenticate';
+import { fileResponse, parseModule, readFileForViewer } from '@/lib/files/service';
+
+const params = z.object({ module: z.string() });
+const query = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * GET /api/aws/s3/{module}/view?id=: the file itself. Public so that e-mail clients and readers
+ * of a published post can load public images; private files still need their merchant's session.
+ */
+export const GET = route({ auth: 'public', params, query }, async (ctx, { params: { module }, query: { id }, request }) => {
+  const viewer = await authenticateRequest(ctx.db, request, sessionToken);
+  const { file, bytes } = await readFileForViewer(ctx.db, viewer?.merchantId ?? null, { module: parseModule(module), id });
+  return fileResponse(file, bytes, 'inline');
+});
+
+async function sessionToken(): Promise<string | null> {
+  const { auth } = await import('@/lib/auth/auth');
+  const session = await auth();
+  return session?.accessToken && !session.error ? session.accessToken : null;
+}

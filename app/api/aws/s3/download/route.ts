@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { notFound } from '@/lib/api/app-error';
+import { route } from '@/lib/api/route';
+import { fileResponse, readFileForViewer } from '@/lib/files/service';
+import { getStorage } from '@/lib/storage/storage';
+
+const query = z.object({ key: z.string().min(1).max(500), bucketName: z.string().max(200).optional() });
+
+/** GET /api/aws/s3/download?key=&bucketName=: the file as an attachment (a blob answer). */
+export const GET = route({ auth: 'user', query }, async (ctx, { query: { key, bucketName } }) => {
+  // Only our own bucket is served; a bucket name is accepted for compatibility with the spec's call.
+  if (bucketName && bucketName !== getStorage().bucket) throw notFound();
+  const { file, bytes } = await readFileForViewer(ctx.db, ctx.merchantId, { key });
+  return fileResponse(file, bytes, 'attachment');
+});

@@ -1,0 +1,3 @@
+import { actionRoute } from '../action-route';
+
+export const POST = actionRoute('send');

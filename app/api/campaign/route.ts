@@ -1,0 +1,8 @@
+import { route } from '@/lib/api/route';
+import { campaignInputSchema, campaignUpdateSchema, listQuerySchema } from '@/lib/campaigns/schema';
+import { createCampaign, listCampaigns, updateCampaign } from '@/lib/campaigns/service';
+
+/** Spec section 7: POST /campaign answers the id; GET /campaign pages; PUT /campaign updates a draft. */
+export const POST = route({ auth: 'user', body: campaignInputSchema, successKey: 'campaigns.messages.saved' }, (ctx, { body }) => createCampaign(ctx, body));
+export const GET = route({ auth: 'user', query: listQuerySchema }, (ctx, { query }) => listCampaigns(ctx, query));
+export const PUT = route({ auth: 'user', body: campaignUpdateSchema, successKey: 'campaigns.messages.updated' }, (ctx, { body }) => updateCampaign(ctx, body));

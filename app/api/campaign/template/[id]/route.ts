@@ -1,0 +1,12 @@
+import { route } from '@/lib/api/route';
+import { templateBodySchema, templateIdSchema } from '@/lib/templates/schema';
+import { deleteTemplate, getTemplate, updateTemplate } from '@/lib/templates/service';
+
+export const GET = route({ auth: 'user', params: templateIdSchema }, (ctx, { params }) => getTemplate(ctx, params.id));
+
+export const PUT = route({ auth: 'user', params: templateIdSchema, body: templateBodySchema, successKey: 'templates.saved' }, (ctx, { params, body }) => updateTemplate(ctx, params.id, body));
+
+export const DELETE = route({ auth: 'user', params: templateIdSchema, successKey: 'templates.deleted' }, async (ctx, { params }) => {
+  await deleteTemplate(ctx, params.id);
+  return null;
+});

@@ -1,0 +1,9 @@
+import { route } from '@/lib/api/route';
+import { templateBodySchema, templateListQuerySchema } from '@/lib/templates/schema';
+import { createTemplate, listTemplates } from '@/lib/templates/service';
+
+/** GET /api/campaign/template: own and common templates; ?type=0|1|email|text, pageNum, pageSize. */
+export const GET = route({ auth: 'user', query: templateListQuerySchema }, (ctx, { query }) => listTemplates(ctx, query));
+
+/** POST /api/campaign/template: answers the created template. */
+export const POST = route({ auth: 'user', body: templateBodySchema, successKey: 'templates.saved' }, (ctx, { body }) => createTemplate(ctx, body));

@@ -1,0 +1,10 @@
+import { route } from '@/lib/api/route';
+import { assertCronSecret } from '@/lib/auth/cron';
+import { dispatchOnce } from '@/lib/sending/dispatcher';
+import { transportsFromEnv } from '@/lib/sending/transports';
+
+/** POST /api/cron/dispatch: one round of the sending engine, for a platform scheduler. */
+export const POST = route({ auth: 'public' }, async (ctx, { request }) => {
+  assertCronSecret(request);
+  return dispatchOnce(ctx.db, { transports: transportsFromEnv(), now: ctx.now });
+});

@@ -1,0 +1,11 @@
+import { route } from '@/lib/api/route';
+import { deleteContact } from '@/lib/contacts/delete-contacts';
+import { getContact } from '@/lib/contacts/get-contact';
+import { updateContact } from '@/lib/contacts/save-contact';
+import { contactInput, idParams } from '@/lib/contacts/schema';
+
+export const GET = route({ auth: 'user', params: idParams }, (ctx, { params }) => getContact(ctx, params.id));
+
+export const PUT = route({ auth: 'user', params: idParams, body: contactInput }, (ctx, { params, body }) => updateContact(ctx, params.id, body, { source: 'api' }));
+
+export const DELETE = route({ auth: 'user', params: idParams }, (ctx, { params }) => deleteContact(ctx, params.id));

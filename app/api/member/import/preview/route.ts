@@ -1,0 +1,6 @@
+import { route } from '@/lib/api/route';
+import { previewImport } from '@/lib/contacts/import/preview-import';
+import { readUpload } from '@/lib/contacts/upload';
+
+/** POST /api/member/import/preview (multipart `file`): headers, guessed columns, first rows. */
+export const POST = route({ auth: 'user' }, async (ctx, { request }) => previewImport(ctx, await readUpload(request)));

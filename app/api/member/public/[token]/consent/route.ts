@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { parseOrThrow, route } from '@/lib/api/route';
+import { confirmPublicConsent } from '@/lib/consent/public-consent';
+import { consentActions, consentChannels } from '@/db/schema/contacts';
+
+const tokenParams = z.object({ token: z.string().min(1).max(100) });
+const body = z.object({ action: z.enum(consentActions), channel: z.enum(consentChannels).nullable().optional() });
+
+/**
+ * POST /api/member/public/{token}/consent: the contact's own opt-in or opt-out, JSON
+ * {action, channel?}. A form body `List-Unsubscribe=One-Click` (RFC 8058) opts out of every channel.
+ */
+export const POST = route({ auth: 'public', params: tokenParams }, async (ctx, { params, request }) => {
+  const type = request.headers.get('content-type') ?? '';
+  let input: z.infer<typeof body>;
+  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+    const form = await request.formData();
+    const channel = form.get('channel');
+    input = form.get('List-Unsubscribe') === 'One-Click' ? { action: 'optout' } : parseOrThrow(body, { action: form.get('action'), channel: channel || null });
+  } else {
+    input = parseOrThrow(body, await request.json().catch(() => ({})));
+  }
+  return confirmPublicConsent(ctx.db, params.token, input, { ip: ctx.ip, now: ctx.now() });
+});

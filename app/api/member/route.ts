@@ -1,0 +1,10 @@
+import { route } from '@/lib/api/route';
+import { listContacts } from '@/lib/contacts/list-contacts';
+import { createContact } from '@/lib/contacts/save-contact';
+import { contactInput, listQuery } from '@/lib/contacts/schema';
+
+/** GET /api/member: one page of contacts with the list's filters. */
+export const GET = route({ auth: 'user', query: listQuery }, (ctx, { query }) => listContacts(ctx, query));
+
+/** POST /api/member: create a contact (the detailed form's fields). */
+export const POST = route({ auth: 'user', body: contactInput }, (ctx, { body }) => createContact(ctx, body, { source: 'api' }));

@@ -1,0 +1,11 @@
+import { AppError } from '@/lib/api/app-error';
+import { route } from '@/lib/api/route';
+import { confirmServiceEmail } from '@/lib/merchant/service-email';
+import { confirmServiceEmailSchema } from '@/lib/merchant/schema';
+
+/** The link's token (public): marks the service e-mail Success. */
+export const POST = route({ auth: 'public', body: confirmServiceEmailSchema, successKey: 'accounts.verifyEmail.success' }, async (ctx, { body }) => {
+  const result = await confirmServiceEmail(ctx.db, body.token, ctx.now());
+  if (!result.ok) throw new AppError('BAD_REQUEST', result.reason === 'expired' ? 'accounts.verifyEmail.expired' : 'accounts.verifyEmail.invalid');
+  return { email: result.email };
+});

@@ -1,0 +1,16 @@
+import { route } from '@/lib/api/route';
+import { reviewsWorkbook } from '@/lib/reviews/report';
+import { reviewFilterSchema } from '@/lib/reviews/schema';
+
+/** The filtered reviews as an .xlsx download (a summary sheet and the reviews). */
+export const GET = route({ auth: 'user', query: reviewFilterSchema }, async (ctx, { query }) => {
+  const buffer = await reviewsWorkbook(ctx, query);
+  const name = `reviews-${ctx.now().toISOString().slice(0, 10)}.xlsx`;
+  return new Response(new Uint8Array(buffer), {
+    headers: {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': `attachment; filename="${name}"`,
+      'cache-control': 'no-store',
+    },
+  });
+});

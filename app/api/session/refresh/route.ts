@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { AppError } from '@/lib/api/app-error';
+import { isSameOrigin } from '@/lib/api/authenticate';
+import { route } from '@/lib/api/route';
+import { auth, signOut, updateSession } from '@/lib/auth/auth';
+
+const body = z.object({ refreshWithin: z.number().int().min(0).max(3600).optional() });
+
+/**
+ * The browser session's refresh (components/session/session-keeper.tsx): runs Auth.js's jwt
+ * callback with trigger "update", which refreshes through our token service when the access
+ * token expires within `refreshWithin` seconds, and rewrites the session cookie. A failed
+ * refresh clears the cookie and answers 401, and the page goes to /login.
+ */
+export const POST = route({ auth: 'public', body }, async (_ctx, { body, request }) => {
+  // The cookie rides on any request to this origin; only our own pages may rotate it.
+  if (request.method !== 'POST' || !isSameOrigin(request)) throw new AppError('FORBIDDEN');
+  const current = await auth();
+  if (!current?.accessToken || current.error) throw await expired();
+  const session = await updateSession({ refreshWithin: body.refreshWithin ?? 15 * 60 } as never);
+  if (!session?.accessToken || session.error) throw await expired();
+  return { accessTokenExpires: session.accessTokenExpires ?? null };
+});
+
+async function expired(): Promise<AppError> {
+  await signOut({ redirect: false }).catch(() => undefined);
+  return new AppError('UNAUTHORIZED', 'errors.auth.refreshExpired');
+}

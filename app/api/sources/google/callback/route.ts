@@ -1,0 +1,20 @@
+import { route } from '@/lib/api/route';
+import { isAppError } from '@/lib/api/app-error';
+import { completeGoogleConnect } from '@/lib/sources/connect';
+import { callbackQuery } from '@/lib/sources/schema';
+
+/**
+ * Google redirects the browser here. It is a page visit, not an API call: the answer is a redirect
+ * to /sources with the outcome (a refusal as a message key the page translates).
+ */
+export const GET = route({ auth: 'user', query: callbackQuery }, async (ctx, { query, request }) => {
+  const target = new URL('/sources', process.env.APP_URL ?? request.url);
+  try {
+    const { sourceId } = await completeGoogleConnect(ctx, query);
+    target.searchParams.set('connected', String(sourceId));
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    target.searchParams.set('error', error.messageKey);
+  }
+  return new Response(null, { status: 303, headers: { location: target.toString() } });
+});

@@ -1,0 +1,6 @@
+import { route } from '@/lib/api/route';
+import { sendRegistrationCode } from '@/lib/auth/registration';
+import { emailOnlySchema } from '@/lib/auth/schema';
+
+/** Sends the 6-digit registration code; 488 if registered, 429 within a minute of the last one. */
+export const POST = route({ auth: 'public', body: emailOnlySchema, successKey: 'accounts.portal.codeSent' }, (ctx, { body }) => sendRegistrationCode(ctx, body.email));

@@ -1,0 +1,175 @@
+/**
+ * Issue 4's list benchmark: 1,000,000 contacts in one merchant and 100,000 in another on
+ * PostgreSQL; the first page and a deep page of the list, each with a filter, through the very
+ * statements `listContacts` runs. Reports p50/p95 of the database's own execution time (EXPLAIN
+ * ANALYZE) per statement and of the whole service call, the backend's CPU time per run (when the
+ * server runs on this machine), and prints each plan.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:contacts-list
+ */
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '@/db/client';
+import type { ServiceContext } from '@/lib/context';
+import { contactListQueries, listContacts, LIST_WORK_MEM } from '@/lib/contacts/list-contacts';
+import { readFileSync } from 'node:fs';
+import { listQuery, type ListQuery } from '@/lib/contacts/schema';
+import { sqlRows } from '@/lib/db/rows';
+
+const BIG = Number(process.env.BENCH_BIG ?? 1_000_000);
+const SMALL = Number(process.env.BENCH_SMALL ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const fresh = `starloop_bench_contacts_${Date.now()}`;
+  const { default: postgres } = await import('postgres');
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  // BENCH_REUSE=<database> measures again on a database an earlier run kept (BENCH_KEEP=1).
+  const reuse = process.env.BENCH_REUSE;
+  const dbName = reuse ?? fresh;
+  if (!reuse) await admin.unsafe(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const handle = await openDatabase({ url: url.toString() });
+  const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  // The page statement runs with the list's own sort memory (set per transaction by listContacts).
+  await raw.unsafe(`set work_mem = '${LIST_WORK_MEM}'`);
+  try {
+    const t0 = performance.now();
+    const big = reuse ? await existingMerchant(handle.db, 'Big chain') : await seedMerchant(handle.db, 'Big chain', 20, BIG);
+    const small = reuse ? await existingMerchant(handle.db, 'Small shop') : await seedMerchant(handle.db, 'Small shop', 3, SMALL);
+    if (!reuse) {
+      await handle.db.execute(sql`vacuum analyze contacts`);
+      console.log(`seeded ${BIG.toLocaleString()} + ${SMALL.toLocaleString()} contacts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    console.log(`database ${dbName}`);
+    const ctx: ServiceContext = { db: handle.db, merchantId: big.merchantId, userId: 0, locale: 'zh-CN', permissions: [], now: () => new Date() };
+    const deep = 2_500; // page 2,500 of 20 = rows 49,981-50,000
+    const scenarios: [string, Record<string, unknown>][] = [
+      ['location, first page', { locationId: big.locationIds[3] }],
+      ['location, page 2,500', { locationId: big.locationIds[3], pageNum: deep }],
+      ['email opted in, first page', { emailOpt: 'in' }],
+      ['email opted in, page 2,500', { emailOpt: 'in', pageNum: deep }],
+      ['active in 30 days, first page', { activity: '30d' }],
+      ['active in 30 days, page 2,500', { activity: '30d', pageNum: deep }],
+      ['location + SMS opted out, first page', { locationId: big.locationIds[5], smsOpt: 'out' }],
+      ['no filter, page 2,500', { pageNum: deep }],
+      ['type customer + tag VIP, page 100', { type: 'customer', tag: 'VIP', pageNum: 100 }],
+    ];
+    const smallCtx: ServiceContext = { ...ctx, merchantId: small.merchantId };
+    const results: string[] = [];
+    const all: [string, Record<string, unknown>, ServiceContext][] = [
+      ...scenarios.map(([n, q]) => [n, q, ctx] as [string, Record<string, unknown>, ServiceContext]),
+      ['(merchant with 100,000) location, page 500', { locationId: small.locationIds[1], pageNum: 500 }, smallCtx],
+    ];
+    for (const [name, input, scope] of all) {
+      const query = listQuery.parse({ pageSize: 20, ...input });
+      const page = await timeStatement(raw, scope, query, 'page');
+      const total = await timeStatement(raw, scope, query, 'total');
+      const service: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const s = performance.now();
+        await listContacts(scope, query);
+        service.push(performance.now() - s);
+      }
+      const line = `| ${name} | ${fmt(page.p50)} / ${fmt(page.p95)} | ${fmt(total.p50)} / ${fmt(total.p95)} | ${cpuFmt(page.cpu)} / ${cpuFmt(total.cpu)} | ${fmt(pct(service, 50))} / ${fmt(pct(service, 95))} | ${(await listContacts(scope, query)).total.toLocaleString()} |`;
+      results.push(line);
+      console.log(`\n### ${name}\n\npage statement:\n\`\`\`\n${page.plan}\n\`\`\`\ntotal statement:\n\`\`\`\n${total.plan}\n\`\`\``);
+    }
+    console.log(`\nmachine: ${os.cpus().length} x ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GB; ${new Date().toISOString()}; ${RUNS} runs each; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log('| scenario (merchant with 1,000,000) | page p50 / p95 ms (db) | total p50 / p95 ms (db) | db CPU per run, page / total (ms) | service call p50 / p95 ms | rows matching |');
+    console.log('|---|---|---|---|---|---|');
+    for (const r of results) console.log(r);
+  } finally {
+    await raw.end();
+    await handle.close();
+    if (!process.env.BENCH_KEEP && !reuse) await admin.unsafe(`drop database ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+/** Runs the statement under EXPLAIN ANALYZE RUNS times; the database's planning + execution time. */
+async function timeStatement(raw: import('postgres').Sql, ctx: ServiceContext, query: ListQuery, which: 'page' | 'total') {
+  const built = contactListQueries(ctx, query)[which].toSQL();
+  const times: number[] = [];
+  let plan = '';
+  const [{ pid }] = await raw<{ pid: number }[]>`select pg_backend_pid() as pid`;
+  let cpu0 = 0;
+  for (let i = 0; i < RUNS + 3; i++) {
+    if (i === 3) cpu0 = backendCpuMs(pid);
+    const rows = await raw.unsafe(`explain (analyze, buffers) ${built.sql}`, built.params as never[]);
+    const lines = rows.map((r) => String((r as Record<string, unknown>)['QUERY PLAN']));
+    const ms = lines.filter((l) => /^(Planning|Execution) Time/.test(l)).reduce((sum, l) => sum + Number(l.match(/([\d.]+) ms/)?.[1] ?? 0), 0);
+    if (i >= 3) times.push(ms);
+    plan = lines.join('\n');
+  }
+  const cpu = (backendCpuMs(pid) - cpu0) / RUNS;
+  return { p50: pct(times, 50), p95: pct(times, 95), plan, cpu };
+}
+
+/**
+ * CPU time of a PostgreSQL backend on this machine (utime + stime, 10 ms ticks), NaN when the server
+ * is elsewhere. Unlike wall time it hardly grows when other work shares the cores, so it is the
+ * figure to read on a loaded machine (EXPLAIN ANALYZE's own instrumentation included).
+ */
+function backendCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function cpuFmt(ms: number): string {
+  return Number.isNaN(ms) ? '-' : ms.toFixed(1);
+}
+
+async function seedMerchant(db: Db, name: string, locationCount: number, count: number) {
+  const [m] = await sqlRows<{ id: number }>(db, sql`insert into merchants (name) values (${name}) returning id`);
+  const locs = await sqlRows<{ id: number }>(
+    db,
+    sql`insert into locations (merchant_id, name, address, city, state, country)
+        select ${m.id}, 'Store ' || g, g || ' Main St', 'City', 'State', 'CN' from generate_series(1, ${locationCount}) g returning id`,
+  );
+  const ids = locs.map((l) => l.id);
+  // Server-side generation in slices of 250,000 (one statement each): realistic spread of
+  // locations, consent states, activity over a year and creation over ~2 years.
+  for (let from = 1; from <= count; from += 250_000) {
+    const to = Math.min(count, from + 249_999);
+    await db.execute(sql`
+      insert into contacts (merchant_id, location_id, first_name, last_name, email, phone, gender, type,
+        email_opt_in, sms_opt_in, opt_token, tags, last_activity_at, created_at, updated_at)
+      select ${m.id}, (${JSON.stringify(ids)}::jsonb ->> (g % ${ids.length}))::int,
+        'First' || g, 'Last' || g, 'm' || ${m.id} || '.user' || g || '@example.com', '+86139' || lpad(g::text, 8, '0'),
+        (array['unknown','male','female','other'])[1 + g % 4], case when g % 5 < 3 then 'customer' else 'leads' end,
+        case when g % 10 < 6 then true when g % 10 < 8 then false end,
+        case when g % 7 < 4 then true when g % 7 < 6 then false end,
+        md5(${m.id}::text || '-' || g::text) || g, case when g % 11 = 0 then array['VIP'] else '{}'::text[] end,
+        case when g % 9 = 0 then null else now() - ((g::bigint * 7919) % 365) * interval '1 day' end,
+        now() - (${count} - g) * interval '1 minute', now()
+      from generate_series(${from}::int, ${to}::int) g`);
+  }
+  return { merchantId: m.id, locationIds: ids };
+}
+
+async function existingMerchant(db: Db, name: string) {
+  const [m] = await sqlRows<{ id: number }>(db, sql`select id from merchants where name = ${name}`);
+  const locs = await sqlRows<{ id: number }>(db, sql`select id from locations where merchant_id = ${m.id} order by id`);
+  return { merchantId: m.id, locationIds: locs.map((l) => l.id) };
+}
+
+function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+function fmt(ms: number): string {
+  return ms.toFixed(2);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

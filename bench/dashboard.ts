@@ -1,0 +1,133 @@
+/**
+ * Issue 9's dashboard benchmark: a year of data for one merchant on PostgreSQL (BENCH_REVIEWS
+ * reviews, default 50,000, over 10 locations; 100,000 contacts; 120 campaigns with 2,000
+ * deliveries each = 240,000 deliveries; 20,000 consent events) next to a second merchant with a
+ * tenth of it. Times `dashboardFigures` (every figure of /dashboard: totals, trend, members, e-mail
+ * and SMS performance, request-to-review) for several periods and locations: p50/p95.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/dashboard.ts
+ *
+ * BENCH_KEEP=1 keeps the database; BENCH_REUSE=<name> measures again on it; BENCH_RUNS (20).
+ */
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '@/db/client';
+import type { ServiceContext } from '@/lib/context';
+import { dashboardFigures } from '@/lib/dashboard/figures';
+import { dashboardQuerySchema } from '@/lib/dashboard/schema';
+import { sqlRows } from '@/lib/db/rows';
+
+const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 50_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  // BENCH_REUSE=<database> measures again on a database an earlier run kept (BENCH_KEEP=1).
+  const reuse = process.env.BENCH_REUSE;
+  const dbName = reuse ?? `starloop_bench_dashboard_${Date.now()}`;
+  const { default: postgres } = await import('postgres');
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  if (!reuse) await admin.unsafe(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const handle = await openDatabase({ url: url.toString() });
+  try {
+    const t0 = performance.now();
+    let big: { merchantId: number; locationIds: number[] };
+    if (reuse) {
+      const [m] = await sqlRows<{ id: number }>(handle.db, sql`select id from merchants where name = 'Big café chain'`);
+      const locs = await sqlRows<{ id: number }>(handle.db, sql`select id from locations where merchant_id = ${m.id} order by id`);
+      big = { merchantId: m.id, locationIds: locs.map((l) => l.id) };
+    } else {
+      big = await seedMerchant(handle.db, 'Big café chain', REVIEWS, 10);
+      await seedMerchant(handle.db, 'Small café', Math.round(REVIEWS / 10), 10);
+      for (const table of ['reviews', 'contacts', 'campaigns', 'deliveries', 'contact_consent_events']) await handle.db.execute(sql.raw(`vacuum analyze ${table}`));
+      console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${REVIEWS.toLocaleString()} + ${(REVIEWS / 10).toLocaleString()} reviews)`);
+    }
+    console.log(`database ${dbName}`);
+    const ctx: ServiceContext = { db: handle.db, merchantId: big.merchantId, userId: 0, locale: 'zh-CN', permissions: [], now: () => new Date() };
+    const scenarios: [string, Record<string, string>][] = [
+      ['12 months, all locations', {}],
+      ['12 months, one location', { locationId: String(big.locationIds[3]) }],
+      ['30 days, all locations', { period: '30d' }],
+      ['90 days, one location', { period: '90d', locationId: String(big.locationIds[1]) }],
+      ['custom 2 years, all locations', { period: 'custom', from: new Date(Date.now() - 730 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10) }],
+    ];
+    const lines = ['| scenario | p50 ms | p95 ms |', '|---|---:|---:|'];
+    for (const [name, query] of scenarios) {
+      const q = dashboardQuerySchema.parse(query);
+      await dashboardFigures(ctx, q); // warm
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const s = performance.now();
+        await dashboardFigures(ctx, q);
+        times.push(performance.now() - s);
+      }
+      lines.push(`| ${name} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`);
+    }
+    console.log(`\n${os.cpus().length} cores, ${RUNS} runs each, PostgreSQL\n`);
+    console.log(lines.join('\n'));
+  } finally {
+    await handle.close();
+    if (!process.env.BENCH_KEEP && !reuse) await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+/** A year of one merchant's data, generated server-side in single statements. */
+async function seedMerchant(db: Db, name: string, reviewCount: number, locationCount: number) {
+  const [m] = await sqlRows<{ id: number }>(db, sql`insert into merchants (name) values (${name}) returning id`);
+  const locs = await sqlRows<{ id: number }>(
+    db,
+    sql`insert into locations (merchant_id, name, address, city, state, country)
+        select ${m.id}, 'Store ' || g, g || ' Main St', 'City', 'State', 'CN' from generate_series(1, ${locationCount}) g returning id`,
+  );
+  const ids = JSON.stringify(locs.map((l) => l.id));
+  const n = locs.length;
+  const contactCount = reviewCount * 2;
+  const campaignCount = Math.max(12, Math.round((reviewCount / 50_000) * 120));
+  await db.execute(sql`
+    insert into reviews (merchant_id, location_id, site, origin, external_id, reviewer_name, rating, comment, create_time, update_time, reply_comment, reply_time)
+    select ${m.id}, (${ids}::jsonb ->> (g % ${n}))::int, (array['google','google','google','dianping','openrice','tripadvisor','other'])[1 + g % 7], 'import',
+      'r' || g, 'Reviewer ' || g, 1 + (g * 7) % 5, 'Comment ' || g,
+      now() - ((g::bigint * 7919) % 525600) * interval '1 minute', now() - ((g::bigint * 7919) % 525600) * interval '1 minute',
+      case when g % 3 = 0 then 'Thanks' end, case when g % 3 = 0 then now() end
+    from generate_series(1, ${reviewCount}::int) g`);
+  const contacts = await sqlRows<{ id: number }>(
+    db,
+    sql`insert into contacts (merchant_id, location_id, first_name, email, opt_token, created_at, updated_at)
+        select ${m.id}, (${ids}::jsonb ->> (g % ${n}))::int, 'First' || g, 'm' || ${m.id} || '.u' || g || '@example.com', md5(${m.id}::text || '-' || g::text),
+          now() - ((g::bigint * 104729) % 730) * interval '1 day', now()
+        from generate_series(1, ${contactCount}::int) g returning id`,
+  );
+  const firstContact = contacts[0].id;
+  await db.execute(sql`
+    insert into contact_consent_events (merchant_id, contact_id, channel, action, source, created_at)
+    select ${m.id}, ${firstContact} + (g % ${contactCount}), (array['email','sms'])[1 + g % 2], (array['optin','optin','optout'])[1 + g % 3], 'manual',
+      now() - ((g::bigint * 7919) % 365) * interval '1 day'
+    from generate_series(1, ${Math.round(reviewCount / 2.5)}::int) g`);
+  const campaigns = await sqlRows<{ id: number; channel: number }>(
+    db,
+    sql`insert into campaigns (merchant_id, name, campaign_type, channel, status, location_id)
+        select ${m.id}, 'Campaign ' || g, g % 2, (g / 2) % 2, 5, (${ids}::jsonb ->> (g % ${n}))::int from generate_series(1, ${campaignCount}::int) g returning id, channel`,
+  );
+  for (const [i, c] of campaigns.entries()) {
+    const sentAt = new Date(Date.now() - Math.round((i / campaigns.length) * 365) * 86_400_000).toISOString();
+    await db.execute(sql`
+      insert into deliveries (merchant_id, campaign_id, contact_id, channel, to_address, status, queued_at, sent_at)
+      select ${m.id}, ${c.id}, ${firstContact} + ((g * 37 + ${i}) % ${contactCount}), ${c.channel}, 'x', case when g % 20 = 0 then 'failed' else 'sent' end,
+        ${sentAt}::timestamptz, case when g % 20 = 0 then null else ${sentAt}::timestamptz + g * interval '1 second' end
+      from generate_series(1, 2000) g`);
+  }
+  return { merchantId: m.id, locationIds: locs.map((l) => l.id) };
+}
+
+function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,190 @@
+/**
+ * Issue 7's benchmark: a 100,000-member e-mail campaign through our engine (claim, consent and
+ * frequency checks, rendering, tracking, transport, exactly-once bookkeeping) to a real SMTP
+ * server on loopback, against nodemailer alone sending the same 100,000 rendered messages to the
+ * same server with the same pool. Also times building the 100,000 delivery rows.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:sending [-- 100000]
+ *
+ * The delivery rows are built by the app's own send-now call (runCampaignAction 'send': lock,
+ * checks, snapshot reuse, one INSERT ... SELECT, the count). BENCH_SEND=0 stops after that (to time
+ * the rows at 100,000 without sending them all). Both senders connect through the same socket
+ * hook (TCP_NODELAY, lib/messaging/smtp-transport.ts), so the ratio is our engine's own overhead.
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '@/db/client';
+import { sqlRows } from '@/lib/db/rows';
+import { dispatchOnce } from '@/lib/sending/dispatcher';
+import { runCampaignAction } from '@/lib/campaigns/transitions';
+import { createRateLimiter } from '@/lib/sending/rate-limiter';
+import { renderEmail } from '@/lib/sending/render-message';
+import { noDelaySocket, resetSmtpTransports, smtpTransport } from '@/lib/messaging/smtp-transport';
+import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
+
+const MEMBERS = Number(process.argv[2] ?? 100_000);
+const POOL = 5;
+const IN_FLIGHT = 20;
+const TEMPLATE = '<p>Hi {{fullName}},</p><p>Thanks for visiting. <a href="{{googleReviewLink}}">Write a review</a></p><p><a href="{{optoutLink}}">Unsubscribe</a></p>';
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `starloop_bench_${Date.now()}`;
+  const { default: postgres } = await import('postgres');
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const handle = await openDatabase({ url: url.toString() });
+  const sink = await startCountingSink();
+  try {
+    const { campaignId, merchantId } = await seed(handle.db);
+
+    progress('seeded the members');
+    const ctx = { db: handle.db, merchantId, userId: 0, locale: 'en-US' as const, permissions: [], now: () => new Date() };
+    const queueStart = performance.now();
+    const sent = await runCampaignAction(ctx, campaignId, 'send');
+    const queueMs = performance.now() - queueStart;
+    const [rows] = await sqlRows<{ n: number }>(handle.db, sql`select count(*)::int as n from deliveries where campaign_id = ${campaignId}`);
+
+    progress(`send-now queued ${rows.n} deliveries (totalRecords ${sent.totalRecords}) in ${Math.round(queueMs)} ms`);
+    if (process.env.BENCH_SEND === '0') {
+      console.log(JSON.stringify({ machine: machine(), date: new Date().toISOString(), loadAverage: os.loadavg().map((l) => +l.toFixed(1)), members: MEMBERS, deliveryRows: rows.n, deliveryRowsMs: Math.round(queueMs) }, null, 2));
+      return;
+    }
+    // Baseline: nodemailer alone, the same rendered messages, the same pool and in-flight count.
+    const messages = await renderedMessages(handle.db, campaignId);
+    const baseline = nodemailer.createTransport({ host: '127.0.0.1', port: sink.port, secure: false, ignoreTLS: true, pool: true, maxConnections: POOL, maxMessages: Infinity, getSocket: noDelaySocket });
+    sink.count = 0;
+    const baseStart = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (next < messages.length) {
+          const m = messages[next++];
+          await baseline.sendMail({ from: '"Bench Café" <campaigns@starloop.test>', ...m });
+        }
+      }),
+    );
+    const baseMs = performance.now() - baseStart;
+    baseline.close();
+    const baseCount = sink.count;
+
+    progress(`nodemailer alone: ${baseCount} messages in ${(baseMs / 1000).toFixed(1)} s`);
+    // Our engine, end to end, to the same server.
+    sink.count = 0;
+    const transports = {
+      email: smtpTransport(`smtp://127.0.0.1:${sink.port}?pool=true&maxConnections=${POOL}&maxMessages=Infinity`),
+      sms: outboxSmsTransport,
+      emailLimiter: createRateLimiter(0),
+      smsLimiter: createRateLimiter(0),
+      from: () => '"Bench Café" <campaigns@starloop.test>',
+    };
+    const engineStart = performance.now();
+    for (;;) {
+      const report = await dispatchOnce(handle.db, { transports, batchSize: 1000, concurrency: IN_FLIGHT, baseUrl: 'https://app.starloop.test' });
+      if (!report.claimed) break;
+    }
+    const engineMs = performance.now() - engineStart;
+    const engineCount = sink.count;
+    const [status] = await sqlRows<{ status: number; success: number }>(handle.db, sql`select status, success_records as success from campaigns where id = ${campaignId}`);
+
+    const result = {
+      machine: machine(),
+      date: new Date().toISOString(),
+      loadAverage: os.loadavg().map((l) => +l.toFixed(1)),
+      members: MEMBERS,
+      deliveryRowsMs: Math.round(queueMs),
+      nodemailerAlone: { received: baseCount, seconds: +(baseMs / 1000).toFixed(1), perSecond: Math.round((baseCount / baseMs) * 1000) },
+      engine: { received: engineCount, seconds: +(engineMs / 1000).toFixed(1), perSecond: Math.round((engineCount / engineMs) * 1000), campaignStatus: status.status, successRecords: status.success },
+      ratio: +(((engineCount / engineMs) / (baseCount / baseMs))).toFixed(2),
+    };
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    resetSmtpTransports();
+    await sink.close();
+    await handle.close();
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+function machine(): string {
+  return `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
+}
+
+/** A merchant, its location, template and members, and a DRAFT e-mail campaign whose fresh snapshot send-now reuses. */
+async function seed(db: Db): Promise<{ campaignId: number; merchantId: number }> {
+  const [merchant] = await sqlRows<{ id: number }>(db, sql`insert into merchants (name, address) values ('Bench Café', '1 Bench Road') returning id`);
+  const [location] = await sqlRows<{ id: number }>(
+    db,
+    sql`insert into locations (merchant_id, name, address, city, state, country, review_link) values (${merchant.id}, 'Bench Store', '1 Main St', 'Springfield', 'IL', 'US', 'https://g.page/r/bench/review') returning id`,
+  );
+  const [template] = await sqlRows<{ id: number }>(db, sql`insert into templates (merchant_id, name, type, subject, content) values (${merchant.id}, 'Bench', 0, 'Thanks {{firstName}}!', ${TEMPLATE}) returning id`);
+  await db.execute(sql`
+    insert into contacts (merchant_id, location_id, first_name, last_name, email, email_opt_in, opt_token, locale)
+    select ${merchant.id}, ${location.id}, 'Member' || g, 'Bench', 'member' || g || '@bench.example', true, md5(g::text || ${crypto.randomUUID()}), 'en-US'
+    from generate_series(1, ${MEMBERS}) g`);
+  const [snapshot] = await sqlRows<{ id: number }>(db, sql`insert into member_snapshots (merchant_id, location_id, channel, total) values (${merchant.id}, ${location.id}, 0, ${MEMBERS}) returning id`);
+  await db.execute(sql`insert into snapshot_members (snapshot_id, contact_id) select ${snapshot.id}, id from contacts where merchant_id = ${merchant.id}`);
+  const [campaign] = await sqlRows<{ id: number }>(
+    db,
+    sql`insert into campaigns (merchant_id, name, channel, status, location_id, template_id, snapshot_id, start_time)
+        values (${merchant.id}, 'Bench campaign', 0, 0, ${location.id}, ${template.id}, ${snapshot.id}, null) returning id`,
+  );
+  return { campaignId: campaign.id, merchantId: merchant.id };
+}
+
+/** The same messages the engine will send, rendered the same way, for the baseline. */
+async function renderedMessages(db: Db, campaignId: number) {
+  const rows = await sqlRows<{ id: number; email: string; first_name: string; opt_token: string }>(
+    db,
+    sql`select d.id, k.email, k.first_name, k.opt_token from deliveries d join contacts k on k.id = d.contact_id where d.campaign_id = ${campaignId} order by d.id`,
+  );
+  return rows.map((r) => {
+    const email = renderEmail(
+      {
+        template: { subject: 'Thanks {{firstName}}!', content: TEMPLATE, contentText: '', includeUnsubscribe: false, locale: 'en-US' },
+        contact: { firstName: r.first_name, lastName: 'Bench', optToken: r.opt_token, locale: 'en-US' },
+        reviewLink: 'https://g.page/r/bench/review',
+        baseUrl: 'https://app.starloop.test',
+      },
+      r.id,
+    );
+    return { to: r.email, subject: email.subject, html: email.html, text: email.text, headers: email.headers };
+  });
+}
+
+async function startCountingSink() {
+  const state = { count: 0, port: 0, close: async () => {} };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        state.count++;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.port = (server.server.address() as AddressInfo).port;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
+
+function progress(message: string) {
+  console.error(`[bench] ${message}`);
+}

@@ -1,0 +1,240 @@
+'use client';
+
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search, Trash2, X } from 'lucide-react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
+import { Tooltip } from '@/components/ui/tooltip';
+import { deleteCampaignsAction, listCampaignsAction } from '@/lib/campaigns/actions';
+import type { CampaignRecord } from '@/lib/campaigns/record';
+import type { Locale } from '@/lib/i18n/locales';
+import { notify } from '@/lib/notify/notify';
+import { formatDateTime } from '@/lib/time/format';
+import { CampaignDetailsDialog } from './campaign-details-dialog';
+import { CampaignRowMenu } from './campaign-row-menu';
+import { CampaignStatus } from './campaign-status';
+import { FilterMenu, type ChannelStatus } from './filter-menu';
+import { MessagePreviewDialog } from './message-preview-dialog';
+import { RequestMenu } from './request-menu';
+import { useTemplatePreview } from './use-template-preview';
+
+export const CAMPAIGN_PAGE_SIZES = [10, 25, 50] as const;
+/** Spec section 9: the list reloads every 10 s while a campaign is sending. */
+const POLL_MS = 10_000;
+const LOCATION_CUT = 20;
+
+export interface CampaignPage {
+  total: number;
+  records: CampaignRecord[];
+}
+
+interface Query {
+  pageNum: number;
+  pageSize: number;
+  filter: ChannelStatus;
+  keyword: string;
+  sortOrder: 'asc' | 'desc';
+}
+
+export function CampaignList({ initial }: { initial: CampaignPage }) {
+  const t = useTranslations('campaigns');
+  const locale = useLocale() as Locale;
+  const confirm = useConfirm();
+  const [page, setPage] = useState<CampaignPage>(initial);
+  const [query, setQuery] = useState<Query>({ pageNum: 1, pageSize: 10, filter: {}, keyword: '', sortOrder: 'desc' });
+  const [search, setSearch] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [batch, setBatch] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [details, setDetails] = useState<CampaignRecord | null>(null);
+  const preview = useTemplatePreview();
+  const [previewChannel, setPreviewChannel] = useState(0);
+  const first = useRef(true);
+
+  const load = useCallback(
+    async (q: Query, quiet = false) => {
+      if (!quiet) setLoading(true);
+      try {
+        const res = await listCampaignsAction({
+          pageNum: q.pageNum,
+          pageSize: q.pageSize,
+          searchConditions: JSON.stringify({ campaignChannel: q.filter.channel, status: q.filter.status, keyword: q.keyword || undefined, sortOrder: q.sortOrder }),
+        });
+        // Spec section 8: campaign list load errors are silently ignored.
+        if (res.ok) setPage({ total: res.data.total, records: res.data.records });
+      } catch {
+        /* ignored, as above */
+      } finally {
+        if (!quiet) setLoading(false);
+      }
+    },
+    [],
+  );
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void load(query);
+  }, [query, load]);
+
+  // Debounced search: the keyword follows the box 300 ms after typing stops.
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery((q) => (q.keyword === search.trim() ? q : { ...q, keyword: search.trim(), pageNum: 1 })), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  // Polling while any campaign is sending and not fully delivered; stops on leaving the page.
+  const sending = page.records.some((r) => r.displayStatus === 2);
+  useEffect(() => {
+    if (!sending) return;
+    const timer = setInterval(() => void load(query, true), POLL_MS);
+    return () => clearInterval(timer);
+  }, [sending, query, load]);
+
+  const reload = () => load(query);
+  const deletable = (r: CampaignRecord) => r.allowedActions.includes('delete');
+
+  async function deleteSelected() {
+    if (!selected.length) return;
+    const ok = await confirm({ title: t('confirm.title', { action: t('actions.delete') }), description: t('confirm.deleteMany', { count: selected.length }), confirmLabel: t('actions.delete'), danger: true });
+    if (!ok) return;
+    const res = await deleteCampaignsAction({ ids: selected });
+    if (!res.ok) notify.warning(res.message || t('errors.deleteFailed'));
+    else if (res.data.refused.length) notify.warning(t('list.batchRefused', { count: res.data.refused.length }));
+    else notify.success(t('list.batchDeleted', { count: res.data.deleted.length }));
+    setSelected([]);
+    setBatch(false);
+    await reload();
+  }
+
+  async function openPreview(r: CampaignRecord) {
+    setPreviewChannel(r.campaignChannel);
+    let filterConditions: Record<string, unknown> = {};
+    try {
+      filterConditions = JSON.parse(r.filterConditions);
+    } catch {
+      /* the defaults */
+    }
+    await preview.open({ channel: r.campaignChannel as 0 | 1, templateId: r.templateId, locationId: r.locationId, filterConditions, recipientName: r.recipientName || undefined, recipientEmail: r.recipientEmail || undefined, recipientPhone: r.recipientPhone || undefined });
+  }
+
+  const columns: DataTableColumn<CampaignRecord>[] = [
+    {
+      id: 'name',
+      header: t('list.colName'),
+      mobile: 'title',
+      className: 'min-w-40',
+      cell: (r) => (
+        <button type="button" className="text-start font-medium text-slate-900 hover:text-primary focus-visible:underline focus-visible:outline-none dark:text-slate-100" onClick={() => setDetails(r)}>
+          {r.campaignName}
+        </button>
+      ),
+    },
+    { id: 'channel', header: t('list.colChannel'), className: 'whitespace-nowrap', cell: (r) => (r.campaignChannel === 0 ? t('list.email') : t('list.sms')) },
+    { id: 'status', header: t('list.colStatus'), cell: (r) => <CampaignStatus status={r.displayStatus} /> },
+    { id: 'delivered', header: t('list.colDelivered'), className: 'whitespace-nowrap tabular-nums', cell: (r) => r.delivered },
+    { id: 'sendOn', header: t('list.colSendOn'), className: 'whitespace-nowrap tabular-nums', cell: (r) => formatDateTime(r.sendOn, locale, r.timezone) },
+    {
+      id: 'location',
+      header: t('list.colLocation'),
+      className: 'whitespace-nowrap',
+      cell: (r) =>
+        r.locationName.length > LOCATION_CUT ? (
+          <Tooltip content={r.locationName}>
+            <span tabIndex={0} className="cursor-default">
+              {`${r.locationName.slice(0, LOCATION_CUT)}…`}
+            </span>
+          </Tooltip>
+        ) : (
+          r.locationName || '-'
+        ),
+    },
+    { id: 'timezone', header: t('list.colTimezone'), className: 'whitespace-nowrap', cell: (r) => r.timezone },
+    {
+      id: 'actions',
+      header: <span className="sr-only">{t('list.colName')}</span>,
+      mobile: 'actions',
+      align: 'end',
+      cell: (r) => <CampaignRowMenu record={r} onChanged={reload} onDetails={() => setDetails(r)} onPreview={() => openPreview(r)} />,
+    },
+  ];
+
+  const filtered = query.keyword || query.filter.channel !== undefined || query.filter.status !== undefined;
+  const emptyState = filtered ? (
+    <EmptyState title={t('list.emptyFiltered')} />
+  ) : (
+    <EmptyState title={t('list.emptyTitle')} description={t('list.emptyText')} action={<RequestMenu align="center" />} />
+  );
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title={t('list.title')} description={t('list.description')} actions={<RequestMenu />} />
+      <div className="flex flex-wrap items-center gap-2">
+        <FilterMenu value={query.filter} onChange={(filter) => setQuery((q) => ({ ...q, filter, pageNum: 1 }))} />
+        <div className="w-64 max-[720px]:w-full">
+          <Input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={t('list.search')}
+          aria-label={t('list.search')}
+          leading={<Search className="size-4" aria-hidden />}
+          />
+        </div>
+        <Button variant="secondary" onClick={() => setQuery((q) => ({ ...q, sortOrder: q.sortOrder === 'desc' ? 'asc' : 'desc', pageNum: 1 }))} data-testid="campaign-sort">
+          {query.sortOrder === 'desc' ? <ArrowDownWideNarrow className="size-4" aria-hidden /> : <ArrowUpNarrowWide className="size-4" aria-hidden />}
+          {query.sortOrder === 'desc' ? t('list.sortNewest') : t('list.sortOldest')}
+        </Button>
+        <div className="ms-auto flex items-center gap-2 max-[720px]:ms-0">
+          {batch ? (
+            <>
+              <Button variant="danger" disabled={!selected.length} onClick={deleteSelected}>
+                <Trash2 className="size-4" aria-hidden />
+                {t('list.deleteSelected', { count: selected.length })}
+              </Button>
+              <Button variant="ghost" onClick={() => (setBatch(false), setSelected([]))}>
+                <X className="size-4" aria-hidden />
+                {t('list.exitBatch')}
+              </Button>
+            </>
+          ) : (
+            <Button variant="secondary" onClick={() => setBatch(true)} disabled={!page.records.length}>
+              <Trash2 className="size-4" aria-hidden />
+              {t('list.batchDelete')}
+            </Button>
+          )}
+        </div>
+      </div>
+      {batch && <p className="text-sm text-slate-500 dark:text-slate-400">{t('list.batchHint')}</p>}
+      {sending && (
+        <p className="text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
+          {t('list.polling')}
+        </p>
+      )}
+      <DataTable
+        aria-label={t('list.title')}
+        columns={columns}
+        rows={page.records}
+        rowKey={(r) => r.campaignId}
+        loading={loading}
+        empty={emptyState}
+        selectable={batch}
+        selected={selected}
+        // Only deletable rows can be chosen (spec: delete is for drafts and paused schedules).
+        onSelectedChange={(keys) => setSelected(keys.map(Number).filter((id) => page.records.some((r) => r.campaignId === id && deletable(r))))}
+        rowLabel={(r) => r.campaignName}
+      />
+      {page.total > 0 && <Pager total={page.total} pageNum={query.pageNum} pageSize={query.pageSize} pageSizes={CAMPAIGN_PAGE_SIZES} onChange={(next) => setQuery((q) => ({ ...q, ...next }))} />}
+      <CampaignDetailsDialog record={details} onClose={() => setDetails(null)} />
+      <MessagePreviewDialog data={preview.data} channel={previewChannel} onClose={preview.close} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { getTranslations } from 'next-intl/server';
+import { RequestForm } from '@/components/campaigns/request-form';
+import { EmptyState } from '@/components/ui/empty-state';
+import { requireSession } from '@/lib/auth/session';
+import { requestFormOptions } from '@/lib/campaigns/form-options';
+import type { CampaignRecord } from '@/lib/campaigns/record';
+import { getCampaign } from '@/lib/campaigns/service';
+import { isAppError } from '@/lib/api/app-error';
+import { isTrialing } from '@/lib/subscription/guard';
+import { RequestMenu } from './request-menu';
+
+/** The server half of both request pages: options, the draft of ?id=, the trial flag. */
+export async function RequestPage({ channel, id }: { channel: 0 | 1; id: string | undefined }) {
+  const { ctx } = await requireSession();
+  const t = await getTranslations('campaigns');
+  let initial: CampaignRecord | null = null;
+  if (id) {
+    const n = Number(id);
+    try {
+      initial = Number.isInteger(n) && n > 0 ? await getCampaign(ctx, n) : null;
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+    }
+    // An id of another channel, of someone else, or of a request no longer in draft.
+    if (!initial || initial.campaignChannel !== channel || initial.status !== 0) {
+      return <EmptyState title={initial && initial.status !== 0 ? t('form.notDraft') : t('errors.notFound')} action={<RequestMenu align="center" />} />;
+    }
+  }
+  const [options, trial] = await Promise.all([requestFormOptions(ctx, channel), isTrialing(ctx)]);
+  return <RequestForm key={id ?? 'new'} channel={channel} options={options} initial={initial} trial={trial} />;
+}

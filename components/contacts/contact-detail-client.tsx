@@ -1,0 +1,188 @@
+'use client';
+
+import { ArrowLeft, Copy, Pencil, Trash2 } from 'lucide-react';
+import Link from 'next/link';
+import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { PageHeader } from '@/components/ui/page-header';
+import { changeConsentAction, deleteContactAction } from '@/lib/contacts/actions';
+import type { ContactDetail } from '@/lib/contacts/get-contact';
+import type { LocationOption } from '@/lib/contacts/location-options';
+import type { Locale } from '@/lib/i18n/locales';
+import { formatPersonName } from '@/lib/i18n/names';
+import { notify } from '@/lib/notify/notify';
+import { formatDateTime } from '@/lib/time/format';
+import { formatPhone } from '@/lib/contacts/format-phone';
+import { ContactFormDialog } from './contact-form-dialog';
+import { OptBadge } from './opt-badge';
+
+export function ContactDetailClient({ contact, locations, fieldKeys }: { contact: ContactDetail; locations: LocationOption[]; fieldKeys: string[] }) {
+  const t = useTranslations('contacts');
+  const locale = useLocale() as Locale;
+  const router = useRouter();
+  const confirm = useConfirm();
+  const [editing, setEditing] = useState(false);
+  const [pending, start] = useTransition();
+  const name = formatPersonName(contact.firstName, contact.lastName, locale) || `#${contact.id}`;
+
+  const remove = async () => {
+    if (!(await confirm({ title: t('confirm.deleteTitle'), description: t('confirm.deleteDescription', { name }), confirmLabel: t('actions.delete'), danger: true }))) return;
+    start(async () => {
+      const result = await deleteContactAction({ id: contact.id });
+      if (!result.ok) return notify.warning(result.message);
+      notify.success(t('deleted', { count: 1 }));
+      router.push('/contacts');
+    });
+  };
+
+  const consent = (channel: 'email' | 'sms', action: 'optin' | 'optout') =>
+    start(async () => {
+      const result = await changeConsentAction({ id: contact.id, channel, action });
+      if (!result.ok) return notify.warning(result.message);
+      notify.success(result.message ?? t('consentSaved'));
+      router.refresh();
+    });
+
+  const row = (label: string, value: React.ReactNode) => (
+    <div className="flex justify-between gap-4 border-b border-slate-100 py-2.5 text-sm last:border-0 dark:border-slate-800">
+      <dt className="shrink-0 text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 text-end break-words text-slate-900 dark:text-slate-100">{value || '-'}</dd>
+    </div>
+  );
+
+  const channelCard = (channel: 'email' | 'sms') => {
+    const value = channel === 'email' ? contact.emailOptIn : contact.smsOptIn;
+    const at = channel === 'email' ? contact.emailOptInAt : contact.smsOptInAt;
+    const source = channel === 'email' ? contact.emailOptInSource : contact.smsOptInSource;
+    const reachable = channel === 'email' ? !!contact.email : !!contact.phone;
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+        <div className="flex flex-col gap-1">
+          <span className="flex items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
+            {t(channel === 'email' ? 'form.emailOptIn' : 'form.smsOptIn')} <OptBadge value={value} />
+          </span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">{at && source ? t('form.consentMeta', { source: t(`source.${source}` as never), time: formatDateTime(at, locale) }) : t('form.consentNever')}</span>
+        </div>
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" disabled={pending || !reachable || value === true} onClick={() => consent(channel, 'optin')}>
+            {t('actions.optIn')}
+          </Button>
+          <Button size="sm" variant="secondary" disabled={pending || !reachable || value === false} onClick={() => consent(channel, 'optout')}>
+            {t('actions.optOut')}
+          </Button>
+        </div>
+      </div>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        back={
+          <Link href="/contacts" className="inline-flex items-center gap-1 text-slate-500 hover:text-primary dark:text-slate-400">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            {t('actions.back')}
+          </Link>
+        }
+        title={name}
+        description={[contact.email, formatPhone(contact.phone)].filter(Boolean).join(' · ')}
+        actions={
+          <>
+            <Button onClick={() => setEditing(true)}>
+              <Pencil className="size-4" aria-hidden="true" />
+              {t('actions.edit')}
+            </Button>
+            <Button variant="danger" onClick={remove} loading={pending}>
+              <Trash2 className="size-4" aria-hidden="true" />
+              {t('actions.delete')}
+            </Button>
+          </>
+        }
+      />
+      <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-6 mobile:grid-cols-1">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('detail.title')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl>
+              {row(t('form.lastName'), contact.lastName)}
+              {row(t('form.firstName'), contact.firstName)}
+              {row(t('form.email'), contact.email)}
+              {row(t('form.phone'), formatPhone(contact.phone))}
+              {row(t('form.gender'), t(`gender.${contact.gender}`))}
+              {row(t('form.type'), <Badge tone={contact.type === 'customer' ? 'primary' : 'neutral'}>{t(`type.${contact.type}`)}</Badge>)}
+              {row(t('form.location'), contact.locationName ?? t('noLocation'))}
+              {row(t('form.tags'), contact.tags.length ? <span className="flex flex-wrap justify-end gap-1">{contact.tags.map((tag) => <Badge key={tag}>{tag}</Badge>)}</span> : null)}
+              {Object.entries(contact.customFields).map(([k, v]) => row(k, v))}
+              {contact.emailStatus !== 'ok' && row(t('detail.emailStatus'), <Badge tone="danger">{t(`detail.${contact.emailStatus}`)}</Badge>)}
+              {row(t('columns.lastActivity'), contact.lastActivityAt ? formatDateTime(contact.lastActivityAt, locale) : t('never'))}
+              {row(t('detail.created'), formatDateTime(contact.createdAt, locale))}
+              {row(t('detail.updated'), formatDateTime(contact.updatedAt, locale))}
+            </dl>
+          </CardContent>
+        </Card>
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('form.consent')}</CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-3">
+              {channelCard('email')}
+              {channelCard('sms')}
+              <div className="flex flex-col gap-2 pt-2">
+                <span className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('detail.links')}</span>
+                <p className="text-xs text-slate-500 dark:text-slate-400">{t('detail.linksHint', { optin: '{{optinLink}}', optout: '{{optoutLink}}' })}</p>
+                {[contact.optinUrl, contact.optoutUrl].map((url) => (
+                  <div key={url} className="flex items-center gap-2">
+                    <code className="min-w-0 flex-1 truncate rounded bg-slate-100 px-2 py-1 text-xs dark:bg-slate-800">{url}</code>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={t('actions.copyLink')}
+                      onClick={() => navigator.clipboard?.writeText(url).then(() => notify.success(t('actions.copied')))}
+                    >
+                      <Copy className="size-4" aria-hidden="true" />
+                    </Button>
+                  </div>
+                ))}
+              </div>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('detail.history')}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {contact.consentHistory.length === 0 ? (
+                <p className="text-sm text-slate-500 dark:text-slate-400">{t('detail.noHistory')}</p>
+              ) : (
+                <ol className="flex flex-col gap-2" aria-label={t('detail.history')}>
+                  {contact.consentHistory.map((h) => (
+                    <li key={h.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                      <span className="flex items-center gap-2">
+                        <Badge tone={h.action === 'optin' ? 'success' : 'danger'}>
+                          {t(`channel.${h.channel}`)} · {t(`action.${h.action}`)}
+                        </Badge>
+                        <span className="text-slate-500 dark:text-slate-400">{t(`source.${h.source}` as never)}</span>
+                      </span>
+                      <time className="tabular-nums text-slate-500 dark:text-slate-400" dateTime={new Date(h.createdAt).toISOString()}>
+                        {formatDateTime(h.createdAt, locale)}
+                      </time>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+      <ContactFormDialog open={editing} onOpenChange={setEditing} contact={contact} locations={locations} fieldKeys={fieldKeys} />
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { Inbox, Mail, MessageSquare, Search } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { cn, focusRing } from '@/components/ui/cn';
+import { notify } from '@/lib/notify/notify';
+import { inboxVersionAction, listConversationsAction } from '@/lib/inbox/actions';
+import type { ConversationRecord } from '@/lib/inbox/queries';
+import { inboxFilters } from '@/lib/inbox/schema';
+import type { Locale } from '@/lib/i18n/locales';
+import { formatDateTime } from '@/lib/time/format';
+import { ConversationView } from './conversation-view';
+
+type Filter = (typeof inboxFilters)[number];
+interface ListState {
+  total: number;
+  unread: number;
+  records: ConversationRecord[];
+}
+
+const POLL_MS = 10_000;
+const PAGE = 30;
+
+/**
+ * The inbox: the conversation list (filters, search, newest first, more on scroll) beside the
+ * open thread; one screen at a time on mobile. It polls for changes every 10 s, so a message that
+ * arrives shows without a reload, and stops when the page is left.
+ */
+export function InboxClient({ initial, initialQuery, initialSelected }: { initial: ListState; initialQuery: { filter: Filter; keyword: string }; initialSelected: number | null }) {
+  const t = useTranslations('inbox');
+  const locale = useLocale() as Locale;
+  const [list, setList] = useState(initial);
+  const [filter, setFilter] = useState<Filter>(initialQuery.filter);
+  const [keyword, setKeyword] = useState(initialQuery.keyword);
+  const [selected, setSelected] = useState<number | null>(initialSelected);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [pending, start] = useTransition();
+  const version = useRef<string | null>(null);
+  const pageSize = useRef(PAGE);
+
+  const load = useCallback(
+    (size = pageSize.current) => {
+      start(async () => {
+        const result = await listConversationsAction({ filter, keyword, pageNum: 1, pageSize: size });
+        if (result.ok) setList(result.data);
+        else notify.warning(result.message || t('loadFailed'));
+      });
+    },
+    [filter, keyword, t],
+  );
+
+  // Filters and search reload the list (search after typing pauses); the URL keeps them.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      pageSize.current = PAGE;
+      load(PAGE);
+      const url = new URL(window.location.href);
+      url.searchParams.set('filter', filter);
+      if (keyword) url.searchParams.set('keyword', keyword);
+      else url.searchParams.delete('keyword');
+      window.history.replaceState(null, '', url);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [filter, keyword, load]);
+
+  useEffect(() => {
+    const timer = setInterval(async () => {
+      if (document.hidden) return;
+      const result = await inboxVersionAction({});
+      if (!result.ok) return;
+      if (version.current && version.current !== result.data.version) {
+        load();
+        setRefreshKey((k) => k + 1);
+      }
+      version.current = result.data.version;
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const open = (id: number) => {
+    setSelected(id);
+    const url = new URL(window.location.href);
+    url.searchParams.set('c', String(id));
+    window.history.replaceState(null, '', url);
+    setList((l) => ({ ...l, unread: Math.max(0, l.unread - (l.records.find((r) => r.conversationId === id)?.unreadCount ?? 0)), records: l.records.map((r) => (r.conversationId === id ? { ...r, unreadCount: 0 } : r)) }));
+  };
+
+  const onScroll = (event: React.UIEvent<HTMLElement>) => {
+    const el = event.currentTarget;
+    if (!pending && list.records.length < list.total && el.scrollTop + el.clientHeight > el.scrollHeight - 80) {
+      pageSize.current += PAGE;
+      load(pageSize.current);
+    }
+  };
+
+  return (
+    <div className="grid min-h-[32rem] flex-1 grid-cols-[20rem_1fr] overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 mobile:grid-cols-1">
+      <section aria-label={t('title')} className={cn('flex min-h-0 flex-col border-e border-slate-200 dark:border-slate-800', selected !== null && 'mobile:hidden')}>
+        <div className="space-y-2 border-b border-slate-200 p-3 dark:border-slate-800">
+          <Input value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t('search')} aria-label={t('search')} leading={<Search className="size-4" aria-hidden />} type="search" />
+          <div role="radiogroup" aria-label={t('filterLabel')} className="flex flex-wrap gap-1">
+            {inboxFilters.map((f) => (
+              <button
+                key={f}
+                type="button"
+                role="radio"
+                aria-checked={filter === f}
+                onClick={() => setFilter(f)}
+                className={cn('rounded-full px-3 py-1 text-xs font-medium', focusRing, filter === f ? 'bg-primary text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-slate-700')}
+              >
+                {t(`filters.${f}`)}
+              </button>
+            ))}
+          </div>
+          {list.unread > 0 && <p className="text-xs text-primary">{t('unread', { count: list.unread })}</p>}
+        </div>
+        <ul className="min-h-0 flex-1 overflow-y-auto" onScroll={onScroll} aria-busy={pending} data-testid="conversation-list">
+          {list.records.length === 0 && (
+            <li className="p-4">
+              <EmptyState icon={Inbox} title={filter === 'all' && !keyword ? t('emptyTitle') : t('noMatch')} description={filter === 'all' && !keyword ? t('emptyText') : undefined} />
+            </li>
+          )}
+          {list.records.map((c) => (
+            <li key={c.conversationId}>
+              <button
+                type="button"
+                onClick={() => open(c.conversationId)}
+                aria-current={selected === c.conversationId ? 'true' : undefined}
+                className={cn('flex w-full gap-3 border-b border-slate-100 px-3 py-3 text-start hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800/60', focusRing, selected === c.conversationId && 'bg-primary-soft dark:bg-primary/15')}
+              >
+                <span className="mt-0.5 text-slate-400">{c.lastChannel === 'sms' ? <MessageSquare className="size-4" aria-label={t('filters.sms')} /> : <Mail className="size-4" aria-label={t('filters.email')} />}</span>
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span className={cn('truncate', c.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{c.name}</span>
+                    <span className="shrink-0 text-xs tabular-nums text-slate-400">{formatDateTime(c.lastMessageAt, locale).slice(0, 16)}</span>
+                  </span>
+                  <span className="mt-0.5 flex items-center gap-2">
+                    <span className="truncate text-sm text-slate-500 dark:text-slate-400">{c.lastPreview}</span>
+                    {c.unreadCount > 0 && <Badge tone="primary">{c.unreadCount}</Badge>}
+                    {c.processed && <Badge tone="success">{t('processedBadge')}</Badge>}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className={cn('min-h-0', selected === null && 'mobile:hidden')}>
+        {selected === null ? (
+          <div className="flex h-full items-center justify-center p-6 text-sm text-slate-500 dark:text-slate-400">{t('pick')}</div>
+        ) : (
+          <ConversationView key={selected} conversationId={selected} refreshKey={refreshKey} onBack={() => setSelected(null)} onChanged={() => load()} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import type { Locale } from '@/lib/i18n/locales';
+import { createLocationAction, updateLocationAction } from '@/lib/locations/actions';
+import { COUNTRY_TIME_ZONES } from '@/lib/locations/countries';
+import { createLocationSchema } from '@/lib/locations/schema';
+import { zipCodeAbsent, zipCodeRequired } from '@/lib/locations/zip-codes';
+import { notify } from '@/lib/notify/notify';
+import { CountrySelect } from './country-select';
+import type { LocationRow } from './location-row';
+import { TimeZoneSelect } from './time-zone-select';
+
+type Values = z.input<typeof createLocationSchema>;
+type Output = z.output<typeof createLocationSchema>;
+type Field = keyof Values;
+
+const DEFAULT_COUNTRY: Record<Locale, string> = { 'zh-CN': 'CN', 'zh-HK': 'HK', 'en-US': 'US' };
+
+/**
+ * Add and edit, one dialog. The form checks with the same zod schema as the server (zodResolver);
+ * the server action stays the authority, and its field errors land beside the same fields.
+ */
+export function LocationFormDialog({ open, row, onOpenChange, onSaved }: { open: boolean; row: LocationRow | null; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
+  const t = useTranslations('locations');
+  const tc = useTranslations('common');
+  const tAll = useTranslations();
+  const locale = useLocale() as Locale;
+  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(createLocationSchema), mode: 'onTouched', defaultValues: valuesFor(row, locale) });
+  const { register, control, handleSubmit, formState, setValue, getValues, reset, setError, trigger } = form;
+  const country = useWatch({ control, name: 'country' });
+  const noZip = zipCodeAbsent(country ?? '');
+
+  useEffect(() => {
+    if (open) reset(valuesFor(row, locale));
+  }, [open, row, locale, reset]);
+
+  // Schema messages are message keys; the server's field errors arrive translated.
+  const message = (field: Field) => {
+    const m = formState.errors[field]?.message;
+    if (!m) return undefined;
+    return /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/.test(m) && tAll.has(m as never) ? tAll(m as never) : m;
+  };
+
+  const changeCountry = (code: string) => {
+    setValue('country', code, { shouldDirty: true, shouldValidate: true });
+    if (zipCodeAbsent(code)) setValue('zipCode', '', { shouldDirty: true });
+    // Suggest the country's zone until the person picks one themselves.
+    if (!formState.dirtyFields.timezone && COUNTRY_TIME_ZONES[code]) setValue('timezone', COUNTRY_TIME_ZONES[code], { shouldDirty: false });
+    if (getValues('zipCode') || formState.errors.zipCode) void trigger('zipCode');
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = row ? await updateLocationAction({ ...values, locationId: row.locationId }) : await createLocationAction(values);
+    if (!result.ok) {
+      for (const [field, text] of Object.entries(result.fieldErrors ?? {})) setError(field as Field, { type: 'server', message: text }, { shouldFocus: true });
+      notify.warning(result.message);
+      return;
+    }
+    notify.success(result.message ?? t(row ? 'messages.updated' : 'messages.created'));
+    onSaved();
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="lg">
+        <DialogHeader>
+          <DialogTitle>{row ? t('editTitle') : t('addTitle')}</DialogTitle>
+          <DialogDescription>{row ? row.locationName : t('addDescription')}</DialogDescription>
+        </DialogHeader>
+        <form id="location-form" onSubmit={onSubmit} noValidate className="grid grid-cols-2 gap-x-4 gap-y-4 mobile:grid-cols-1">
+          <FormField label={t('fields.locationName')} required error={message('locationName')} className="col-span-2 mobile:col-span-1">
+            <Input {...register('locationName')} maxLength={100} placeholder={t('placeholders.locationName')} autoComplete="organization" />
+          </FormField>
+          <FormField label={t('fields.address')} required error={message('address')} className="col-span-2 mobile:col-span-1">
+            <Input {...register('address')} maxLength={200} placeholder={t('placeholders.address')} autoComplete="street-address" />
+          </FormField>
+          <FormField label={t('fields.city')} required error={message('city')}>
+            <Input {...register('city')} maxLength={100} autoComplete="address-level2" />
+          </FormField>
+          <FormField label={t('fields.state')} required error={message('state')}>
+            <Input {...register('state')} maxLength={100} autoComplete="address-level1" />
+          </FormField>
+          <FormField label={t('fields.country')} required error={message('country')}>
+            <Controller control={control} name="country" render={({ field }) => <CountrySelect value={field.value ?? ''} onChange={changeCountry} onBlur={field.onBlur} placeholder={t('placeholders.country')} />} />
+          </FormField>
+          <FormField
+            label={t('fields.zipCode')}
+            required={zipCodeRequired(country ?? '')}
+            error={message('zipCode')}
+            hint={noZip ? t('hints.zipNone') : zipCodeRequired(country ?? '') ? undefined : t('hints.zipOptional')}
+          >
+            <Input {...register('zipCode')} maxLength={20} disabled={noZip} autoComplete="postal-code" />
+          </FormField>
+          <FormField label={t('fields.phone')} error={message('phone')} hint={message('phone') ? undefined : t('hints.phone')}>
+            <Input {...register('phone')} type="tel" maxLength={40} inputMode="tel" placeholder={t('placeholders.phone')} autoComplete="tel" />
+          </FormField>
+          <FormField label={t('fields.timezone')} required error={message('timezone')} hint={t('hints.timezone')}>
+            <Controller
+              control={control}
+              name="timezone"
+              render={({ field }) => <TimeZoneSelect value={field.value ?? ''} onChange={(zone) => field.onChange(zone)} suggested={COUNTRY_TIME_ZONES[country ?? '']} />}
+            />
+          </FormField>
+          <FormField label={t('fields.reviewLink')} error={message('reviewLink')} hint={t('hints.reviewLink', { token: '{{googleReviewLink}}' })} className="col-span-2 mobile:col-span-1">
+            <Input {...register('reviewLink')} type="url" maxLength={2000} placeholder={t('placeholders.reviewLink')} inputMode="url" />
+          </FormField>
+          <FormField label={t('fields.enabled')} inline className="col-span-2 mobile:col-span-1">
+            <Controller control={control} name="enabled" render={({ field }) => <Switch checked={field.value ?? true} onCheckedChange={field.onChange} />} />
+          </FormField>
+        </form>
+        <DialogFooter>
+          <Button variant="secondary" type="button" onClick={() => onOpenChange(false)}>
+            {tc('cancel')}
+          </Button>
+          <Button type="submit" form="location-form" loading={formState.isSubmitting}>
+            {tc('save')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function valuesFor(row: LocationRow | null, locale: Locale): Values {
+  if (row) {
+    return {
+      locationName: row.locationName,
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      country: row.country,
+      zipCode: row.zipCode,
+      phone: row.phoneDisplay,
+      timezone: row.timezone,
+      reviewLink: row.reviewLink ?? '',
+      enabled: row.enabled,
+    };
+  }
+  const country = DEFAULT_COUNTRY[locale];
+  return { locationName: '', address: '', city: '', state: '', country, zipCode: '', phone: '', timezone: COUNTRY_TIME_ZONES[country], reviewLink: '', enabled: true };
+}

@@ -1,0 +1,63 @@
+/** Spec section 9: the browser session's clock. */
+export const CHECK_INTERVAL_MS = 10 * 60 * 1000;
+export const REFRESH_WITHIN_SECONDS = 15 * 60;
+export const ACTIVITY_THROTTLE_MS = 5 * 60 * 1000;
+export const WAIT_FOR_REFRESH_MS = 5 * 1000;
+export const REFRESH_CALL_TIMEOUT_MS = 10 * 1000;
+
+/** True when the access token (epoch seconds) expires within `withinSeconds` of now (ms). */
+export function expiresWithin(expiresAt: number | null | undefined, nowMs: number, withinSeconds = REFRESH_WITHIN_SECONDS): boolean {
+  if (!expiresAt) return true;
+  return expiresAt * 1000 - nowMs <= withinSeconds * 1000;
+}
+
+export class RefreshTimeout extends Error {
+  constructor() {
+    super('waited 5 s for the refresh in progress');
+    this.name = 'RefreshTimeout';
+  }
+}
+
+/**
+ * One refresh at a time: a caller arriving while one is in progress waits for it, for at most
+ * 5 s (then it counts as a failed refresh, spec section 8), instead of starting a second one
+ * that would present the same refresh token again.
+ */
+export function singleFlight<T>(run: () => Promise<T>, waitMs = WAIT_FOR_REFRESH_MS): () => Promise<T> {
+  let inFlight: Promise<T> | null = null;
+  return () => {
+    if (inFlight) return withTimeout(inFlight, waitMs);
+    const started = run().finally(() => {
+      inFlight = null;
+    });
+    inFlight = started;
+    return started;
+  };
+}
+
+/** Lets a call through at most once per `intervalMs` (activity-triggered checks). */
+export function throttle(intervalMs: number, now: () => number = Date.now): () => boolean {
+  let last = -Infinity;
+  return () => {
+    const t = now();
+    if (t - last < intervalMs) return false;
+    last = t;
+    return true;
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new RefreshTimeout()), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+/** The one database type services see: postgres.js and PGlite both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type DbDriver = 'postgres' | 'pglite';
+
+interface DbHandle {
+  db: Db;
+  driver: DbDriver;
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
+
+// One instance per process, kept on globalThis so dev reloads do not open a second PGlite on
+// the same folder (two writers silently lose rows).
+const store = globalThis as unknown as { __starloopDb?: Promise<DbHandle> };
+
+export function dataDir(): string {
+  return process.env.PGLITE_DIR ?? path.join(process.cwd(), '.data', 'pglite');
+}
+
+export function currentDriver(): DbDriver {
+  return process.env.DATABASE_URL ? 'postgres' : 'pglite';
+}
+
+/** The process's database, migrated. Every caller awaits the same promise. */
+export function getDbHandle(): Promise<DbHandle> {
+  store.__starloopDb ??= openDatabase().catch((error) => {
+    store.__starloopDb = undefined;
+    throw error;
+  });
+  return store.__starloopDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Tests hand the process a database of their own (a fresh one per test file). */
+export function installProcessDatabase(handle: DbHandle): void {
+  store.__starloopDb = Promise.resolve(handle);
+}
+
+export async function openDatabase(options: { url?: string; pgliteDir?: string | null } = {}): Promise<DbHandle> {
+  const url = options.url ?? process.env.DATABASE_URL;
+  const handle = url ? await openPostgres(url) : await openPglite(options.pgliteDir === undefined ? dataDir() : options.pgliteDir);
+  await migrateDatabase(handle);
+  return handle;
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const client = postgres(url, {
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    onnotice: () => {},
+    connect_timeout: 10,
+    // postgres.js waits up to 20 s (3^failures / 100 s, shared by the pool) before reconnecting
+    // after failed attempts, so a 3 s database restart kept the app down ~15 s more. Cap it at 1 s.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+  });
+  return { db: drizzle(client) as unknown as Db, driver: 'postgres', close: () => client.end({ timeout: 5 }) };
+}
+
+/** dir null: an in-memory database (tests). */
+export async function openPglite(dir: string | null, loadDataDir?: Blob): Promise<DbHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir ?? undefined, loadDataDir ? { loadDataDir } : undefined);
+  return { db: drizzle(client) as unknown as Db, driver: 'pglite', close: () => client.close() };
+}
+
+export async function migrateDatabase(handle: DbHandle): Promise<void> {
+  if (handle.driver === 'postgres') {
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver's own type
+    await migrate(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+    await migrate(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { contacts } from './contacts';
+import { locations } from './locations';
+import { merchants } from './merchants';
+import { templates } from './templates';
+
+/** Spec section 3/4 codes. */
+export const CampaignStatus = { DRAFT: 0, SCHEDULED: 1, SENDING: 2, PAUSED: 3, STOPPED: 4, COMPLETED: 5 } as const;
+export type CampaignStatusCode = (typeof CampaignStatus)[keyof typeof CampaignStatus];
+export const CampaignChannel = { EMAIL: 0, SMS: 1 } as const;
+export const SendType = { NOW: 0, SCHEDULE: 1 } as const;
+export const CampaignType = { REVIEW_REQUEST: 0, PROMOTION: 1, REFERRAL: 2, SURVEY: 3 } as const;
+
+export const deliveryStatuses = ['queued', 'sending', 'sent', 'failed', 'skipped', 'cancelled', 'needs_review'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/** The stored filter conditions (JSON text in the API, jsonb here); see lib/campaigns/filters.ts. */
+export type StoredFilterConditions = Record<string, unknown>;
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    campaignType: integer('campaign_type').notNull().default(0),
+    channel: integer('channel').notNull(), // EMAIL 0, SMS 1
+    status: integer('status').notNull().default(0),
+    sendType: integer('send_type').notNull().default(0), // NOW 0, SCHEDULE 1
+    scheduledTime: timestamp('scheduled_time', { withTimezone: true }),
+    /** IANA zone of the schedule, the delivery window and quiet hours. */
+    timezone: text('timezone').notNull().default('Asia/Shanghai'),
+    // A location in use by a campaign cannot be deleted (the locations service names the campaigns).
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'restrict' }),
+    // The templates service refuses deleting a template in use (status != DRAFT); a draft just loses it.
+    templateId: integer('template_id').references(() => templates.id, { onDelete: 'set null' }),
+    isBatchSend: integer('is_batch_send').notNull().default(0),
+    /** "HH:mm-HH:mm" local to `timezone`; an end before the start crosses midnight. */
+    deliveryWindow: text('delivery_window'),
+    /** Quiet hours: "HH:mm-HH:mm,HH:mm-HH:mm"; empty when not avoiding any. */
+    avoidHours: text('avoid_hours'),
+    filterConditions: jsonb('filter_conditions').$type<StoredFilterConditions>().notNull().default({}),
+    /** Optional single recipient that replaces the audience. */
+    recipientName: text('recipient_name'),
+    recipientEmail: text('recipient_email'),
+    recipientPhone: text('recipient_phone'),
+    snapshotId: integer('snapshot_id'),
+    /** When the campaign moved to SENDING (first time). */
+    startTime: timestamp('start_time', { withTimezone: true }),
+    totalRecords: integer('total_records').notNull().default(0),
+    successRecords: integer('success_records').notNull().default(0),
+    /** Bumped by every write; conditional updates compare it. */
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('campaigns_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
+    index('campaigns_merchant_status_idx').on(t.merchantId, t.status),
+    // The sending engine's "due scheduled campaigns" scan.
+    index('campaigns_due_idx').on(t.scheduledTime).where(sql`${t.status} = 1`),
+    index('campaigns_location_idx').on(t.locationId),
+    index('campaigns_template_idx').on(t.templateId),
+  ],
+);
+
+/** A frozen audience: who the filters selected at one moment. */
+export const memberSnapshots = pgTable(
+  'member_snapshots',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    channel: integer('channel').notNull(),
+    filterConditions: jsonb('filter_conditions').$type<StoredFilterConditions>().notNull().default({}),
+    total: integer('total').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('member_snapshots_merchant_idx').on(t.merchantId, t.createdAt)],
+);
+
+export const snapshotMembers = pgTable(
+  'snapshot_members',
+  {
+    snapshotId: integer('snapshot_id')
+      .notNull()
+      .references(() => memberSnapshots.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.snapshotId, t.contactId] })],
+);
+
+/** One message of one campaign to one contact; the unique pair makes a double send impossible. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    channel: integer('channel').notNull(),
+    /** The address at queue time (e-mail or E.164 phone). */
+    toAddress: text('to_address').notNull(),
+    status: text('status', { enum: deliveryStatuses }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Earliest time the dispatcher may (re)try it (back-off, delivery window). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    error: text('error'),
+    providerMessageId: text('provider_message_id'),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deliveries_campaign_contact_key').on(t.campaignId, t.contactId),
+    // The dispatcher's claim: queued rows that are due, oldest first.
+    index('deliveries_claim_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'queued'`),
+    // Per-campaign counts by status.
+    index('deliveries_campaign_status_idx').on(t.campaignId, t.status),
+    // Last request / silent days / opened / clicked filters per contact.
+    index('deliveries_contact_sent_idx').on(t.contactId, t.sentAt),
+    index('deliveries_provider_id_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+  ],
+);

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { locations } from './locations';
+import { merchants } from './merchants';
+
+export const contactGenders = ['unknown', 'male', 'female', 'other'] as const;
+export const contactTypes = ['leads', 'customer'] as const;
+export const consentChannels = ['email', 'sms'] as const;
+export const consentActions = ['optin', 'optout'] as const;
+/** Where a consent change came from; shown in the contact's history. */
+export const consentSources = ['manual', 'import', 'public-page', 'sms-reply', 'email-unsubscribe', 'api', 'bounce', 'complaint'] as const;
+export const emailStatuses = ['ok', 'bounced', 'complained'] as const;
+
+export type ContactGender = (typeof contactGenders)[number];
+export type ContactType = (typeof contactTypes)[number];
+export type ConsentChannel = (typeof consentChannels)[number];
+export type ConsentAction = (typeof consentActions)[number];
+export type ConsentSource = (typeof consentSources)[number];
+
+/**
+ * A merchant's member. Consent is tri-state per channel:
+ *   emailOptIn / smsOptIn = true  -> opted in
+ *                         = false -> opted out (never send on that channel)
+ *                         = null  -> never stated (no opt-in yet; "first opt-in" SMS may ask)
+ * The current state is a cache of the latest row of `contact_consent_events`; change it only
+ * through lib/consent (one transaction writes both).
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    // A deleted location leaves its contacts in place, without a location.
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** Lower-cased; unique per merchant when present. */
+    email: text('email'),
+    /** E.164 (+8613800138000); unique per merchant when present. */
+    phone: text('phone'),
+    gender: text('gender', { enum: contactGenders }).notNull().default('unknown'),
+    type: text('type', { enum: contactTypes }).notNull().default('leads'),
+    emailOptIn: boolean('email_opt_in'),
+    emailOptInAt: timestamp('email_opt_in_at', { withTimezone: true }),
+    emailOptInSource: text('email_opt_in_source', { enum: consentSources }),
+    smsOptIn: boolean('sms_opt_in'),
+    smsOptInAt: timestamp('sms_opt_in_at', { withTimezone: true }),
+    smsOptInSource: text('sms_opt_in_source', { enum: consentSources }),
+    /** Deliverability of the address, set by the sending engine on a hard bounce or complaint. */
+    emailStatus: text('email_status', { enum: emailStatuses }).notNull().default('ok'),
+    /** The contact's language for public pages and messages (zh-CN, en-US, zh-HK); null: merchant's default. */
+    locale: text('locale'),
+    /** Unguessable token of the public opt-in/opt-out pages (/u/{token}). */
+    optToken: text('opt_token').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contacts_merchant_email_key').on(t.merchantId, t.email).where(sql`${t.email} is not null`),
+    uniqueIndex('contacts_merchant_phone_key').on(t.merchantId, t.phone).where(sql`${t.phone} is not null`),
+    uniqueIndex('contacts_opt_token_key').on(t.optToken),
+    // The list's order (newest first) with and without the common filters; see bench/RESULTS.md.
+    // Migration 0007_contacts_covering adds INCLUDE columns to the first three (drizzle cannot say so).
+    index('contacts_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index('contacts_merchant_location_created_idx').on(t.merchantId, t.locationId, t.createdAt.desc(), t.id.desc()),
+    index('contacts_merchant_activity_idx').on(t.merchantId, t.lastActivityAt),
+    index('contacts_merchant_email_opt_idx').on(t.merchantId, t.emailOptIn, t.createdAt.desc(), t.id.desc()),
+    index('contacts_merchant_sms_opt_idx').on(t.merchantId, t.smsOptIn, t.createdAt.desc(), t.id.desc()),
+    index('contacts_location_idx').on(t.locationId),
+  ],
+);
+
+/** Consent is history: one row per opt-in or opt-out, never updated. */
+export const consentEvents = pgTable(
+  'contact_consent_events',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: consentChannels }).notNull(),
+    action: text('action', { enum: consentActions }).notNull(),
+    source: text('source', { enum: consentSources }).notNull(),
+    /** The signed-in user who made a manual change; null for public pages, imports by API, replies. */
+    userId: integer('user_id'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contact_consent_events_contact_idx').on(t.contactId, t.createdAt),
+    index('contact_consent_events_merchant_idx').on(t.merchantId, t.createdAt),
+  ],
+);
+
+/** Merchant-defined keys of contacts' custom fields (the form offers them; values live in contacts.custom_fields). */
+export const contactFieldDefinitions = pgTable(
+  'contact_field_definitions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contact_field_definitions_key').on(t.merchantId, t.key)],
+);

@@ -1,0 +1,26 @@
+/**
+ * At server start: migrate the database; on the embedded default seed the demo data so a newcomer
+ * can sign in at once; and start the inline dispatcher unless sending runs elsewhere
+ * (DISPATCHER=worker for `npm run worker`, cron for POST /api/cron/dispatch, off for none).
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { getDbHandle } = await import('@/db/client');
+  const handle = await getDbHandle();
+  if (handle.driver === 'pglite' || process.env.SEED_DEMO === '1') {
+    const { seedAll } = await import('@/lib/seed/run');
+    await seedAll(handle.db);
+  }
+  const mode = process.env.DISPATCHER ?? 'inline';
+  if (mode === 'inline' || (handle.driver === 'pglite' && mode !== 'off')) {
+    const { startDispatchLoop } = await import('@/lib/sending/loop');
+    const { transportsFromEnv } = await import('@/lib/sending/transports');
+    const store = globalThis as unknown as { __starloopDispatcher?: unknown };
+    // One loop per process, also across dev reloads.
+    store.__starloopDispatcher ??= startDispatchLoop(handle.db, {
+      transports: transportsFromEnv(),
+      intervalMs: Number(process.env.DISPATCH_INTERVAL_MS ?? 5_000),
+      staleAfterMs: Number(process.env.SENDING_STALE_SECONDS ?? 600) * 1000,
+    });
+  }
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { AppError } from '@/lib/api/app-error';
+import { logError } from '@/lib/api/log';
+import { isDataException, nulIssues } from '@/lib/api/input-guard';
+import { newRequestId } from '@/lib/api/envelope';
+import { currentSession, type PageSession } from '@/lib/auth/session';
+import { translatorFor } from '@/lib/i18n/translator';
+import { fieldErrorsFrom } from '@/lib/validation/issues';
+import type { ErrorCode } from '@/lib/api/catalogue';
+
+/** What every server action answers; forms show `message` and `fieldErrors` beside the fields. */
+export type ActionResult<T> = { ok: true; data: T; message?: string } | { ok: false; code: ErrorCode | 'INTERNAL'; message: string; fieldErrors?: Record<string, string>; details?: Record<string, unknown> };
+
+interface ActionOptions {
+  /** A permission the user must hold; checked here and again by the service where it matters. */
+  permission?: string;
+  /** Message key of the success message. */
+  successKey?: string;
+}
+
+/**
+ * The one wrapper of every signed-in server action: resolves the session into `ctx`, parses the
+ * input with the domain's zod schema (the same one the form and the route use), calls the service,
+ * and turns refusals into translated messages. Unknown errors are logged, answered generically.
+ */
+export function authedAction<S extends z.ZodType, T>(schema: S, handler: (session: PageSession, input: z.infer<S>) => Promise<T>, options: ActionOptions = {}) {
+  return async (raw: z.input<S>): Promise<ActionResult<T>> => {
+    const session = await currentSession();
+    if (!session) {
+      const t = translatorFor('zh-CN');
+      return { ok: false, code: 'UNAUTHORIZED', message: t('errors.http.401') };
+    }
+    const t = translatorFor(session.ctx.locale);
+    if (options.permission && !session.user.permissions.includes(options.permission)) {
+      return { ok: false, code: 'FORBIDDEN', message: t('errors.http.403') };
+    }
+    const nul = nulIssues(raw);
+    const parsed = nul.length ? null : schema.safeParse(raw);
+    if (!parsed?.success) {
+      const fieldErrors = fieldErrorsFrom(parsed ? parsed.error.issues : nul, t);
+      return { ok: false, code: 'VALIDATION', message: t('errors.validation'), fieldErrors };
+    }
+    try {
+      const data = await handler(session, parsed.data);
+      return { ok: true, data, message: options.successKey ? t(options.successKey) : undefined };
+    } catch (error) {
+      return actionError(error, t);
+    }
+  };
+}
+
+export function actionError(error: unknown, t: ReturnType<typeof translatorFor>): ActionResult<never> {
+  if (error instanceof AppError) {
+    const fieldErrors = error.options.fieldErrors
+      ? Object.fromEntries(Object.entries(error.options.fieldErrors).map(([k, v]) => [k, t(v, error.options.values)]))
+      : undefined;
+    return { ok: false, code: error.code, message: t(error.messageKey, error.options.values), fieldErrors, details: error.options.details };
+  }
+  if (isDataException(error)) return { ok: false, code: 'VALIDATION', message: t('errors.validation') };
+  // Next.js signals redirects and not-found by throwing; those must pass through.
+  if (error && typeof error === 'object' && 'digest' in error && typeof (error as { digest: unknown }).digest === 'string' && (error as { digest: string }).digest.startsWith('NEXT_')) throw error;
+  logError(newRequestId(), error);
+  return { ok: false, code: 'INTERNAL', message: t('errors.http.500') };
+}

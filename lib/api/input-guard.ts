@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+
+/**
+ * Checks every input gets before its schema: PostgreSQL text cannot hold a NUL character, so a
+ * string carrying one is refused as invalid (a 400) instead of failing in the database (a 500).
+ * Walks iteratively: a hostile body may nest deeper than the call stack.
+ */
+export function nulIssues(value: unknown): z.core.$ZodIssue[] {
+  const stack: { v: unknown; path: PropertyKey[] }[] = [{ v: value, path: [] }];
+  let visited = 0;
+  for (let item = stack.pop(); item && visited++ < 100_000; item = stack.pop()) {
+    const { v, path } = item;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return [{ code: 'custom', path, message: 'validation.invalid', input: v } as z.core.$ZodIssue];
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        if (k.includes('\u0000')) return [{ code: 'custom', path, message: 'validation.invalid', input: k } as z.core.$ZodIssue];
+        stack.push({ v: child, path: path.length < 20 ? [...path, k] : path });
+      }
+    }
+  }
+  return [];
+}
+
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a number out of the column's range, text it
+ * cannot store, a bad date) come from input no schema bounded: the client's fault, a 400.
+ */
+export function isDataException(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import type { Db } from '@/db/client';
+import { getDb } from '@/db/client';
+import type { PublicContext, ServiceContext } from '@/lib/context';
+import { pickLocale, type Locale } from '@/lib/i18n/locales';
+import { translatorFor, type Translate } from '@/lib/i18n/translator';
+import { fieldErrorsFrom } from '@/lib/validation/issues';
+import { AppError } from './app-error';
+import { envelopeResponse, newRequestId } from './envelope';
+import { authenticateRequest } from './authenticate';
+import { logError } from './log';
+import { isDataException, nulIssues } from './input-guard';
+
+type RouteParams = { params: Promise<Record<string, string | string[]>> };
+
+export interface RouteOptions<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, P extends z.ZodType | undefined> {
+  /** 'public' routes run without a token (spec section 7's public list). */
+  auth: 'user' | 'public';
+  query?: Q;
+  body?: B;
+  params?: P;
+  /** A permission the user must hold (for example post:admin:manage). */
+  permission?: string;
+  /** Message key of the success msg; default 'common.success'. */
+  successKey?: string;
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface RouteInput<Q, B, P> {
+  query: Q;
+  body: B;
+  params: P;
+  request: Request;
+  t: Translate;
+}
+
+export type RouteContext<A extends 'user' | 'public'> = A extends 'user' ? ServiceContext : PublicContext;
+
+/** A handler's answer: data, or a Response it built itself (files, redirects). */
+export type RouteResult = unknown;
+
+/**
+ * The one wrapper of every /api route: authenticate, parse with the domain's zod schema, call the
+ * service, answer the envelope with the catalogue's status. Unknown errors are logged with the
+ * request id and answered as a generic 500: never a stack trace, never an HTML page.
+ */
+export function route<A extends 'user' | 'public', Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
+  options: RouteOptions<Q, B, P> & { auth: A },
+  handler: (ctx: RouteContext<A>, input: RouteInput<Infer<Q>, Infer<B>, Infer<P>>) => Promise<RouteResult>,
+) {
+  const handle = async function handle(request: Request, routeParams?: RouteParams): Promise<Response> {
+    const requestId = newRequestId();
+    const locale: Locale = pickLocale(request.headers.get('accept-language'));
+    const t = translatorFor(locale);
+    try {
+      const db: Db = await getDb();
+      const now = () => new Date();
+      let ctx: ServiceContext | PublicContext;
+      if (options.auth === 'user') {
+        const user = await authenticateRequest(db, request, browserSessionToken);
+        if (!user) throw new AppError('UNAUTHORIZED');
+        if (options.permission && !user.permissions.includes(options.permission)) throw new AppError('FORBIDDEN');
+        ctx = { db, merchantId: user.merchantId, userId: user.userId, permissions: user.permissions, locale, now };
+      } else {
+        ctx = { db, locale, now, ip: clientIp(request) };
+      }
+      const rawParams = routeParams ? await routeParams.params : {};
+      const rawQuery = queryObject(request);
+      assertNoNul(rawParams);
+      assertNoNul(rawQuery);
+      const params = options.params ? parseOrThrow(options.params, rawParams) : rawParams;
+      const query = options.query ? parseOrThrow(options.query, rawQuery) : undefined;
+      const body = options.body ? parseOrThrow(options.body, assertNoNul(await readJson(request))) : undefined;
+      const result = await handler(ctx as RouteContext<A>, { query, body, params, request, t } as RouteInput<Infer<Q>, Infer<B>, Infer<P>>);
+      if (result instanceof Response) {
+        result.headers.set('x-request-id', requestId);
+        return result;
+      }
+      return envelopeResponse(200, 200, t(options.successKey ?? 'common.success'), result ?? null, requestId);
+    } catch (error) {
+      return errorResponse(error, t, requestId);
+    }
+  };
+  // The options stay readable on the handler: the security sweeps (tests/integration/security-*)
+  // enumerate every route's auth and schemas from it.
+  return Object.assign(handle, { routeOptions: options as RouteOptions<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined> });
+}
+
+export function errorResponse(error: unknown, t: Translate, requestId: string): Response {
+  if (error instanceof ValidationFailure) {
+    const fieldErrors = fieldErrorsFrom(error.issues, t);
+    const first = Object.entries(fieldErrors)[0];
+    const msg = first ? `${first[0] === '_' ? '' : `${first[0]}: `}${first[1]}` : t('errors.validation');
+    return envelopeResponse(400, 400, msg, { fieldErrors }, requestId);
+  }
+  if (error instanceof AppError) {
+    const fieldErrors = error.options.fieldErrors
+      ? Object.fromEntries(Object.entries(error.options.fieldErrors).map(([k, v]) => [k, t(v, error.options.values)]))
+      : undefined;
+    const data = fieldErrors || error.options.details ? { ...(error.options.details ?? {}), ...(fieldErrors ? { fieldErrors } : {}) } : null;
+    return envelopeResponse(error.status, error.status, t(error.messageKey, error.options.values), data, requestId, error.options.headers);
+  }
+  if (isDataException(error)) return envelopeResponse(400, 400, t('errors.validation'), null, requestId);
+  if (isDatabaseUnavailable(error)) {
+    logError(requestId, error);
+    return envelopeResponse(503, 503, t('errors.http.503'), null, requestId, { 'retry-after': '5' });
+  }
+  logError(requestId, error);
+  return envelopeResponse(500, 500, t('errors.http.500'), null, requestId);
+}
+
+/** Thrown by parseOrThrow; answered 400 with field errors. */
+export class ValidationFailure extends Error {
+  constructor(readonly issues: z.core.$ZodIssue[]) {
+    super('validation failed');
+  }
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ValidationFailure(parsed.error.issues);
+  return parsed.data;
+}
+
+function assertNoNul<T>(value: T): T {
+  const issues = nulIssues(value);
+  if (issues.length) throw new ValidationFailure(issues);
+  return value;
+}
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+async function readJson(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > MAX_JSON_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'errors.badJson');
+  }
+}
+
+function queryObject(request: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  new URL(request.url).searchParams.forEach((value, key) => {
+    if (!(key in out)) out[key] = value;
+  });
+  return out;
+}
+
+// Loaded lazily so route handlers stay callable with plain Requests in tests (bearer only).
+async function browserSessionToken(): Promise<string | null> {
+  const { auth } = await import('@/lib/auth/auth');
+  const session = await auth();
+  return session?.accessToken && !session.error ? session.accessToken : null;
+}
+
+function clientIp(request: Request): string | undefined {
+  const forwarded = request.headers.get('x-forwarded-for');
+  return forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || undefined;
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', 'CONNECTION_CLOSED', 'CONNECT_TIMEOUT']);
+
+// Drizzle wraps driver errors in DrizzleQueryError (the driver's error is its cause).
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    if (UNAVAILABLE_CODES.has(String((e as { code?: unknown }).code))) return true;
+  }
+  return false;
+}

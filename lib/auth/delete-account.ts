@@ -1,0 +1,66 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { merchants } from '@/db/schema/merchants';
+import { users } from '@/db/schema/users';
+import { AppError } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { LOGIN_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
+import { verifyPassword } from './password';
+
+/**
+ * Deletes the signed-in user and the whole merchant's data after the password is confirmed.
+ * Wrong passwords count against the sign-in limit (a stolen session must not guess it). Every
+ * token of the account answers 401 at once, since each request reads the user row again.
+ */
+export async function deleteAccount(ctx: ServiceContext, input: { password: string }): Promise<void> {
+  const now = ctx.now();
+  const [user] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.userId)).limit(1);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  const key = `acct:${user.email}`;
+  const attempt = await reserveAttempt(ctx.db, LOGIN_LIMIT, [key], now);
+  if (attempt.wait > 0) throw tooManyRequests(attempt.wait, 'accounts.errors.loginRateLimited');
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new AppError('BAD_REQUEST', 'accounts.errors.wrongPassword', { fieldErrors: { password: 'accounts.errors.wrongPassword' } });
+  }
+  await ctx.db.transaction(async (tx) => {
+    await deleteTenantRows(tx as unknown as Db, ctx.merchantId);
+    await tx.delete(merchants).where(eq(merchants.id, ctx.merchantId));
+  });
+  await clearHits(ctx.db, LOGIN_LIMIT, key);
+}
+
+/**
+ * Removes every row carrying this merchant_id, in whatever order the foreign keys allow: some
+ * tables restrict deletes (campaigns -> locations) and some have no key to merchants at all
+ * (templates), so a cascade from merchants alone would fail or leave rows behind. Each try runs
+ * in a savepoint; a table refused in one pass is retried after the others are gone.
+ */
+async function deleteTenantRows(db: Db, merchantId: number): Promise<void> {
+  const result = await db.execute(
+    sql`select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'merchant_id' and table_name <> 'merchants' order by table_name`,
+  );
+  const rows = (result as unknown as { rows?: { table_name: string }[] }).rows ?? (result as unknown as { table_name: string }[]);
+  let pending = rows.map((r) => r.table_name);
+  for (let pass = 0; pending.length && pass < pending.length + 1; pass++) {
+    const refused: string[] = [];
+    for (const table of pending) {
+      try {
+        await db.transaction(async (sp) => {
+          await sp.execute(sql`delete from ${sql.identifier(table)} where merchant_id = ${merchantId}`);
+        });
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error;
+        refused.push(table);
+      }
+    }
+    pending = refused;
+  }
+  if (pending.length) throw new Error(`could not delete merchant ${merchantId} rows of ${pending.join(', ')}`);
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23503') return true;
+  }
+  return false;
+}

@@ -1,0 +1,125 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { authCodes } from '@/db/schema/auth-codes';
+import { merchants } from '@/db/schema/merchants';
+import { users } from '@/db/schema/users';
+import { AppError } from '@/lib/api/app-error';
+import type { PublicContext } from '@/lib/context';
+import { translatorFor } from '@/lib/i18n/translator';
+import { sendEmail } from '@/lib/messaging/send';
+import { DeliveryError } from '@/lib/messaging/types';
+import { escapeHtml, productEmailHtml } from '@/lib/messaging/layout';
+import { phoneToE164 } from '@/lib/merchant/phone';
+import { CODE_REQUEST_LIMIT, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
+import { NO_PLAN_STATUS } from '@/lib/subscription/plans';
+import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, consumeCode, issueCode } from './one-time-codes';
+import { hashPassword } from './password';
+import { signVerificationToken, verifyVerificationToken } from './tokens';
+import type { MerchantDetailsInput, RegisterInput } from './schema';
+import { completeMerchantDetails, type MerchantProfile } from '@/lib/merchant/service';
+
+/** 488 "email has been registered" when the e-mail already signs in to an account. */
+export async function assertEmailAvailable(db: Db, email: string): Promise<void> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (row) throw new AppError('EMAIL_EXISTS', 'errors.http.488', { fieldErrors: { email: 'errors.http.488' } });
+}
+
+/** Step 1: a 6-digit code to the e-mail (10 minutes, once a minute, 20 an hour per address). */
+export async function sendRegistrationCode(ctx: PublicContext, email: string): Promise<{ expiresIn: number; resendAfter: number }> {
+  await assertEmailAvailable(ctx.db, email);
+  const now = ctx.now();
+  const ipKeys = ctx.ip ? [`ip:${ctx.ip}`] : [];
+  const attempt = await reserveAttempt(ctx.db, CODE_REQUEST_LIMIT, ipKeys, now);
+  if (attempt.wait > 0) throw tooManyRequests(attempt.wait);
+  // A code refused by the once-a-minute rule does not count against the address.
+  const { code } = await issueCode(ctx.db, { purpose: 'register', target: email, now }).catch(async (error: unknown) => {
+    await attempt.release();
+    throw error;
+  });
+  const t = translatorFor(ctx.locale);
+  const minutes = CODE_TTL_SECONDS / 60;
+  try {
+    await sendEmail(ctx.db, {
+      to: email,
+      subject: t('accounts.mail.codeSubject', { code }),
+      text: `${t('accounts.mail.codeIntro')}\n\n${code}\n\n${t('accounts.mail.codeExpiry', { minutes })}\n${t('accounts.mail.ignore')}`,
+      html: productEmailHtml({
+        title: t('accounts.mail.codeTitle'),
+        body: `<p>${escapeHtml(t('accounts.mail.codeIntro'))}</p><p style="font-size:32px;font-weight:700;letter-spacing:8px;margin:16px 0">${code}</p><p>${escapeHtml(t('accounts.mail.codeExpiry', { minutes }))}</p>`,
+        footer: t('accounts.mail.ignore'),
+      }),
+    });
+  } catch (error) {
+    // The code never arrived: forget it, so the once-a-minute rule does not block a retry.
+    await ctx.db.delete(authCodes).where(and(eq(authCodes.purpose, 'register'), eq(authCodes.target, email)));
+    if (error instanceof DeliveryError) throw new AppError('BAD_GATEWAY', 'accounts.errors.sendCodeFailed');
+    throw error;
+  }
+  return { expiresIn: CODE_TTL_SECONDS, resendAfter: CODE_RESEND_SECONDS };
+}
+
+/** Step 2: the code, exchanged for a verification token the details step presents. */
+export async function validateRegistrationCode(ctx: PublicContext, input: { email: string; code: string }): Promise<{ verificationToken: string; expiresAt: number; email: string }> {
+  await assertEmailAvailable(ctx.db, input.email);
+  await consumeCode(ctx.db, { purpose: 'register', target: input.email, code: input.code, now: ctx.now() });
+  const { token, expiresAt } = await signVerificationToken(input.email, ctx.now());
+  return { verificationToken: token, expiresAt, email: input.email };
+}
+
+/**
+ * Step 3: the user and the merchant, in one transaction. A missing or expired verification
+ * token answers `details.verifyAgain`, and the client returns to the e-mail step.
+ */
+export async function registerAccount(ctx: PublicContext, input: RegisterInput): Promise<{ userId: number; merchantId: number; email: string }> {
+  const email = await verifyVerificationToken(input.verificationToken, ctx.now());
+  if (!email) {
+    throw new AppError('BAD_REQUEST', 'accounts.errors.verifyAgain', { details: { verifyAgain: true }, fieldErrors: { verificationToken: 'accounts.errors.verifyAgain' } });
+  }
+  await assertEmailAvailable(ctx.db, email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [merchant] = await tx
+        .insert(merchants)
+        .values({
+          name: input.merchantName,
+          address: input.address,
+          serviceEmail: input.serviceEmail ?? null,
+          phone: input.phone ? phoneToE164(input.phone) : null,
+          subscriptionStatus: NO_PLAN_STATUS,
+        })
+        .returning({ id: merchants.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ merchantId: merchant.id, email, name: input.userName, passwordHash, locale: ctx.locale })
+        .returning({ id: users.id });
+      return { userId: user.id, merchantId: merchant.id, email };
+    });
+  } catch (error) {
+    // Two tabs registering one e-mail at once: the unique index decides, the loser hears 488.
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_EXISTS', 'errors.http.488', { fieldErrors: { email: 'errors.http.488' } });
+    throw error;
+  }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * /api/merchant/register: completes or corrects the merchant details of an account registered
+ * with this verification token, while the token lives (30 minutes). The token is the proof:
+ * the route is public, like the rest of registration.
+ */
+export async function registerMerchantDetails(ctx: PublicContext, input: MerchantDetailsInput & { verificationToken: string }): Promise<MerchantProfile> {
+  const email = await verifyVerificationToken(input.verificationToken, ctx.now());
+  if (!email) throw new AppError('BAD_REQUEST', 'accounts.errors.verifyAgain', { details: { verifyAgain: true }, fieldErrors: { verificationToken: 'accounts.errors.verifyAgain' } });
+  const [user] = await ctx.db.select({ merchantId: users.merchantId }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) throw new AppError('BAD_REQUEST', 'accounts.errors.registerUserFirst');
+  const { verificationToken: _token, ...details } = input;
+  void _token;
+  return completeMerchantDetails({ db: ctx.db, merchantId: user.merchantId, now: ctx.now }, details);
+}

@@ -1,0 +1,51 @@
+'use server';
+
+import { z } from 'zod';
+import { authedAction } from '@/lib/actions/action';
+import { isTrialing } from '@/lib/subscription/guard';
+import { previewMessage } from './preview';
+import { campaignInputSchema, listQuerySchema, previewInputSchema, snapshotInputSchema, snapshotPageSchema } from './schema';
+import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './service';
+import { createSnapshot, pageSnapshot } from './snapshots';
+import { statusActions } from './state-machine';
+import { runCampaignAction } from './transitions';
+
+/** The campaign pages' calls: the same services and schemas as /api/campaign. */
+export const listCampaignsAction = authedAction(listQuerySchema, (s, input) => listCampaigns(s.ctx, input));
+
+export const getCampaignAction = authedAction(z.object({ id: z.number().int().positive() }), (s, { id }) => getCampaign(s.ctx, id));
+
+const saveSchema = z.intersection(z.object({ campaignId: z.number().int().positive().optional() }), campaignInputSchema);
+
+/** Save: create a draft, or update the draft with campaignId. */
+export const saveCampaignAction = authedAction(
+  saveSchema,
+  (s, input) => (input.campaignId ? updateCampaign(s.ctx, { ...input, campaignId: input.campaignId }) : createCampaign(s.ctx, input)),
+  { successKey: 'campaigns.messages.saved' },
+);
+
+const actionSchema = z.object({ id: z.number().int().positive(), action: z.enum(statusActions) });
+
+export const campaignStatusAction = authedAction(actionSchema, async (s, { id, action }) => ({ record: await runCampaignAction(s.ctx, id, action), messageKey: `campaigns.messages.${action}` }));
+
+export const deleteCampaignsAction = authedAction(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) }), async (s, { ids }) => {
+  const deleted: number[] = [];
+  const refused: number[] = [];
+  for (const id of ids) {
+    try {
+      await deleteCampaign(s.ctx, id);
+      deleted.push(id);
+    } catch {
+      refused.push(id);
+    }
+  }
+  return { deleted, refused };
+});
+
+export const createSnapshotAction = authedAction(snapshotInputSchema, (s, input) => createSnapshot(s.ctx, input));
+
+export const pageSnapshotAction = authedAction(z.intersection(z.object({ snapshotId: z.number().int().positive() }), snapshotPageSchema), (s, { snapshotId, ...page }) => pageSnapshot(s.ctx, snapshotId, page));
+
+export const previewMessageAction = authedAction(z.intersection(z.object({ channel: z.union([z.literal(0), z.literal(1)]) }), previewInputSchema), (s, { channel, ...input }) => previewMessage(s.ctx, channel, input));
+
+export const trialStatusAction = authedAction(z.object({}), (s) => isTrialing(s.ctx));

@@ -1,0 +1,79 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { fromZonedTime } from 'date-fns-tz';
+import { CampaignChannel } from '@/db/schema/campaigns';
+import type { FilterConditions } from './schema';
+
+const DAY = 24 * 60 * 60 * 1000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date range end as an instant: a bare date is a whole local day in the zone. */
+export function rangeBounds(range: { start?: string | null; end?: string | null } | null, zone: string): { from: Date | null; until: Date | null } {
+  if (!range) return { from: null, until: null };
+  const from = range.start ? (DATE_ONLY.test(range.start) ? fromZonedTime(`${range.start}T00:00:00`, zone) : new Date(range.start)) : null;
+  // The end date is inclusive: until the next local midnight.
+  const until = range.end ? (DATE_ONLY.test(range.end) ? new Date(fromZonedTime(`${range.end}T00:00:00`, zone).getTime() + DAY) : new Date(range.end)) : null;
+  return { from, until };
+}
+
+/** Defaults: what a trial account may send with (spec section 6: no customisation). */
+export function isDefaultFilter(f: FilterConditions): boolean {
+  return f.optInOnly && f.tags.length === 0 && !hasRange(f.optInTimeRange) && !hasRange(f.lastRequestRange) && !f.openedEmail && !f.clickedLink && !f.silentDays;
+}
+
+function hasRange(r: FilterConditions['optInTimeRange']): boolean {
+  return Boolean(r && (r.start || r.end));
+}
+
+export interface AudienceScope {
+  merchantId: number;
+  locationId: number;
+  channel: number;
+  filters: FilterConditions;
+  /** Zone of bare dates in ranges (the location's). */
+  zone: string;
+  now: Date;
+}
+
+/**
+ * The WHERE clause over `contacts c` selecting a campaign's audience (spec section 3, filter
+ * conditions). Consent: opted-out members are never selected; "opt-in only" also leaves out
+ * members who never opted in. Request history comes from deliveries: the last request is the
+ * latest *sent* delivery; opened and clicked come from its tracking times.
+ */
+export function audienceWhere(scope: AudienceScope): SQL {
+  const { filters: f, channel } = scope;
+  const email = channel === CampaignChannel.EMAIL;
+  const parts: SQL[] = [sql`c.merchant_id = ${scope.merchantId}`, sql`c.location_id = ${scope.locationId}`];
+  if (email) {
+    parts.push(sql`c.email is not null and c.email <> '' and c.email_status = 'ok'`);
+    parts.push(f.optInOnly ? sql`c.email_opt_in is true` : sql`c.email_opt_in is distinct from false`);
+  } else {
+    parts.push(sql`c.phone is not null and c.phone <> ''`);
+    parts.push(f.optInOnly ? sql`c.sms_opt_in is true` : sql`c.sms_opt_in is distinct from false`);
+  }
+  if (f.tags.length) parts.push(sql`c.tags && ${sqlTextArray(f.tags)}`);
+  const optIn = rangeBounds(f.optInTimeRange, scope.zone);
+  const optInAt = email ? sql`c.email_opt_in_at` : sql`c.sms_opt_in_at`;
+  if (optIn.from) parts.push(sql`${optInAt} >= ${optIn.from.toISOString()}::timestamptz`);
+  if (optIn.until) parts.push(sql`${optInAt} < ${optIn.until.toISOString()}::timestamptz`);
+  const last = rangeBounds(f.lastRequestRange, scope.zone);
+  if (last.from || last.until) {
+    const lastSent = sql`(select max(d.sent_at) from deliveries d where d.contact_id = c.id and d.status = 'sent')`;
+    if (last.from) parts.push(sql`${lastSent} >= ${last.from.toISOString()}::timestamptz`);
+    if (last.until) parts.push(sql`${lastSent} < ${last.until.toISOString()}::timestamptz`);
+  }
+  if (f.openedEmail) parts.push(sql`exists (select 1 from deliveries d where d.contact_id = c.id and d.opened_at is not null)`);
+  if (f.clickedLink) parts.push(sql`exists (select 1 from deliveries d where d.contact_id = c.id and d.clicked_at is not null)`);
+  if (f.silentDays && f.silentDays > 0) {
+    const since = new Date(scope.now.getTime() - f.silentDays * DAY).toISOString();
+    parts.push(sql`not exists (select 1 from deliveries d where d.contact_id = c.id and d.status = 'sent' and d.sent_at >= ${since}::timestamptz)`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+function sqlTextArray(values: readonly string[]): SQL {
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}

@@ -1,0 +1,67 @@
+import { fromZonedTime } from 'date-fns-tz';
+import type { Db } from '@/db/client';
+import { SendType } from '@/db/schema/campaigns';
+import { AppError } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { isTrialing } from '@/lib/subscription/guard';
+import { parseRangeList, formatRangeList } from '@/lib/schedule/time-range';
+import { isDefaultFilter } from './filters';
+import { loadOwnLocation, loadUsableTemplate } from './lookups';
+import { assertRecipient } from './snapshots';
+import type { CampaignInput, FilterConditions } from './schema';
+
+const WALL_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;
+
+/** An instant, or a wall time ("YYYY-MM-DD HH:mm[:ss]", no offset) in the campaign's zone. */
+export function parseScheduledTime(value: string | number | null, zone: string): Date | null {
+  if (value === null) return null;
+  if (typeof value === 'number') return new Date(value);
+  const text = value.trim();
+  const wall = WALL_TIME.exec(text);
+  const date = wall ? fromZonedTime(`${wall[1]}T${wall[2]}${wall[3] ?? ':00'}`, zone) : new Date(text);
+  if (Number.isNaN(date.getTime())) throw new AppError('VALIDATION', 'campaigns.errors.badDate', { fieldErrors: { scheduledTime: 'campaigns.errors.badDate' } });
+  return date;
+}
+
+export function assertNotPast(at: Date | null, now: Date): void {
+  if (!at) throw new AppError('VALIDATION', 'campaigns.errors.timeRequired', { fieldErrors: { scheduledTime: 'campaigns.errors.timeRequired' } });
+  if (at.getTime() <= now.getTime()) throw new AppError('VALIDATION', 'campaigns.errors.timeInPast', { fieldErrors: { scheduledTime: 'campaigns.errors.timeInPast' } });
+}
+
+/**
+ * Spec section 6: a trial account sends only with common templates and default settings (no
+ * filters beyond the defaults, no batch window, no quiet hours). Refused with the upgrade message.
+ */
+export async function assertTrialAllows(ctx: Pick<ServiceContext, 'db' | 'merchantId'>, s: { templateMerchantId: number; filters: FilterConditions; isBatchSend: number; avoidHours: string | null }): Promise<void> {
+  const custom = s.templateMerchantId !== 0 || !isDefaultFilter(s.filters) || s.isBatchSend === 1 || Boolean(s.avoidHours);
+  if (custom && (await isTrialing(ctx))) throw new AppError('FORBIDDEN', 'subscription.errors.trialNoEdit');
+}
+
+/** Checks a create/update input against the merchant's rows; answers the column values. */
+export async function resolveSettings(ctx: ServiceContext, db: Db, input: CampaignInput) {
+  const location = await loadOwnLocation(db, ctx.merchantId, input.locationId);
+  const template = await loadUsableTemplate(db, ctx.merchantId, input.templateId, input.campaignChannel);
+  assertRecipient(input, input.campaignChannel);
+  const scheduledTime = parseScheduledTime(input.scheduledTime, input.timezone);
+  if (input.sendType === SendType.SCHEDULE) assertNotPast(scheduledTime, ctx.now());
+  const avoid = parseRangeList(input.avoidHours) ?? [];
+  const values = {
+    name: input.campaignName,
+    campaignType: input.campaignType,
+    channel: input.campaignChannel,
+    sendType: input.sendType,
+    scheduledTime: input.sendType === SendType.SCHEDULE ? scheduledTime : null,
+    timezone: input.timezone,
+    locationId: location.id,
+    templateId: template.id,
+    isBatchSend: input.isBatchSend,
+    deliveryWindow: input.isBatchSend === 1 ? input.deliveryWindow : null,
+    avoidHours: avoid.length ? formatRangeList(avoid) : null,
+    filterConditions: input.filterConditions,
+    recipientName: input.recipientName ?? null,
+    recipientEmail: input.campaignChannel === 0 ? (input.recipientEmail ?? null) : null,
+    recipientPhone: input.campaignChannel === 1 ? (input.recipientPhone ?? null) : null,
+  };
+  await assertTrialAllows(ctx, { templateMerchantId: template.merchantId, filters: values.filterConditions, isBatchSend: values.isBatchSend, avoidHours: values.avoidHours });
+  return values;
+}

@@ -1,0 +1,128 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { CampaignChannel, memberSnapshots, snapshotMembers } from '@/db/schema/campaigns';
+import { contacts } from '@/db/schema/contacts';
+import { AppError, notFound } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { splitPersonName } from '@/lib/i18n/names';
+import { isValidEmail, isValidPhoneInput, normalizeEmail, toE164 } from '@/lib/contacts/normalize';
+import { newOptToken } from '@/lib/contacts/opt-token';
+import { audienceWhere } from './filters';
+import { loadOwnLocation } from './lookups';
+import { rowsOf } from '@/lib/db/rows';
+import type { FilterConditions, SnapshotInput } from './schema';
+
+export interface Recipient {
+  recipientName?: string | null;
+  recipientEmail?: string | null;
+  recipientPhone?: string | null;
+}
+
+export interface SnapshotSpec extends Recipient {
+  locationId: number;
+  channel: number;
+  filters: FilterConditions;
+}
+
+export function hasRecipient(r: Recipient, channel: number): boolean {
+  return Boolean(channel === CampaignChannel.EMAIL ? r.recipientEmail : r.recipientPhone);
+}
+
+/**
+ * Freezes an audience: one member_snapshots row and, by one INSERT ... SELECT from the filters,
+ * its snapshot_members. A single recipient replaces the audience (found by address, or created
+ * as a lead of the location). Runs inside the caller's transaction when given one.
+ */
+export async function buildSnapshot(ctx: Pick<ServiceContext, 'merchantId' | 'locale' | 'now'>, db: Db, spec: SnapshotSpec): Promise<{ snapshotId: number; total: number }> {
+  assertRecipient(spec, spec.channel);
+  const location = await loadOwnLocation(db, ctx.merchantId, spec.locationId);
+  const now = ctx.now();
+  const single = hasRecipient(spec, spec.channel);
+  const [snapshot] = await db
+    .insert(memberSnapshots)
+    .values({ merchantId: ctx.merchantId, locationId: location.id, channel: spec.channel, filterConditions: { ...spec.filters, ...(single ? recipientOf(spec) : {}) }, createdAt: now })
+    .returning({ id: memberSnapshots.id });
+  if (single) {
+    const contactId = await findOrCreateRecipient(ctx, db, location.id, spec);
+    const optedOut = spec.channel === CampaignChannel.EMAIL ? sql`email_opt_in is false or email_status <> 'ok'` : sql`sms_opt_in is false`;
+    await db.execute(sql`insert into snapshot_members (snapshot_id, contact_id) select ${snapshot.id}, id from contacts where id = ${contactId} and not (${optedOut})`);
+  } else {
+    const where = audienceWhere({ merchantId: ctx.merchantId, locationId: location.id, channel: spec.channel, filters: spec.filters, zone: location.timezone, now });
+    await db.execute(sql`insert into snapshot_members (snapshot_id, contact_id) select ${snapshot.id}, c.id from contacts c where ${where}`);
+  }
+  const counted = rowsOf<{ n: number }>(await db.execute(sql`update member_snapshots set total = (select count(*)::int from snapshot_members where snapshot_id = ${snapshot.id}) where id = ${snapshot.id} returning total as n`));
+  return { snapshotId: snapshot.id, total: Number(counted[0]?.n ?? 0) };
+}
+
+export async function createSnapshot(ctx: ServiceContext, input: SnapshotInput): Promise<{ snapshotId: number; id: number; total: number }> {
+  const spec: SnapshotSpec = { locationId: input.locationId, channel: input.campaignChannel, filters: input.filterConditions, ...recipientOf(input) };
+  const result = await ctx.db.transaction((tx) => buildSnapshot(ctx, tx as unknown as Db, spec));
+  return { snapshotId: result.snapshotId, id: result.snapshotId, total: result.total };
+}
+
+const GENDER_CODES: Record<string, number> = { male: 1, female: 2, other: 3 };
+
+/** GET /api/campaign/members/snapshot/{id}: a page of the frozen members (spec section 3 fields). */
+export async function pageSnapshot(ctx: ServiceContext, snapshotId: number, page: { pageNum: number; pageSize: number }) {
+  const [snapshot] = await ctx.db
+    .select({ id: memberSnapshots.id, total: memberSnapshots.total })
+    .from(memberSnapshots)
+    .where(and(eq(memberSnapshots.id, snapshotId), eq(memberSnapshots.merchantId, ctx.merchantId)))
+    .limit(1);
+  if (!snapshot) throw notFound('campaigns.errors.snapshotNotFound');
+  const rows = await ctx.db
+    .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, gender: contacts.gender, email: contacts.email, phone: contacts.phone })
+    .from(snapshotMembers)
+    .innerJoin(contacts, eq(contacts.id, snapshotMembers.contactId))
+    .where(eq(snapshotMembers.snapshotId, snapshotId))
+    .orderBy(asc(contacts.id))
+    .limit(page.pageSize)
+    .offset((page.pageNum - 1) * page.pageSize);
+  const records = rows.map((r) => ({ memberId: r.id, id: r.id, firstName: r.firstName, lastName: r.lastName, gender: GENDER_CODES[r.gender] ?? 0, email: r.email ?? '', phone: r.phone ?? '' }));
+  return { snapshotId, total: snapshot.total, pageNum: page.pageNum, pageSize: page.pageSize, records, members: records };
+}
+
+function recipientOf(r: Recipient): Recipient {
+  return { recipientName: r.recipientName ?? null, recipientEmail: r.recipientEmail ?? null, recipientPhone: r.recipientPhone ?? null };
+}
+
+/** Validates a single recipient's address for the channel; field errors name the form's fields. */
+export function assertRecipient(r: Recipient, channel: number): void {
+  if (r.recipientEmail && !isValidEmail(r.recipientEmail)) throw new AppError('VALIDATION', 'validation.email', { fieldErrors: { recipientEmail: 'validation.email' } });
+  if (r.recipientPhone && !isValidPhoneInput(r.recipientPhone)) throw new AppError('VALIDATION', 'validation.phone', { fieldErrors: { recipientPhone: 'validation.phone' } });
+  if ((r.recipientName || r.recipientEmail || r.recipientPhone) && !hasRecipient(r, channel)) {
+    const field = channel === CampaignChannel.EMAIL ? 'recipientEmail' : 'recipientPhone';
+    throw new AppError('VALIDATION', 'campaigns.errors.recipientAddress', { fieldErrors: { [field]: 'campaigns.errors.recipientAddress' } });
+  }
+}
+
+async function findOrCreateRecipient(ctx: Pick<ServiceContext, 'merchantId' | 'locale' | 'now'>, db: Db, locationId: number, r: Recipient & { channel: number }): Promise<number> {
+  assertRecipient(r, r.channel);
+  const email = r.recipientEmail ? normalizeEmail(r.recipientEmail) : null;
+  const phone = r.recipientPhone ? toE164(r.recipientPhone) : null;
+  const byAddress = r.channel === CampaignChannel.EMAIL ? eq(contacts.email, email ?? '') : eq(contacts.phone, phone ?? '');
+  const find = async () => (await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.merchantId, ctx.merchantId), byAddress)).limit(1))[0]?.id;
+  const existing = await find();
+  if (existing) return existing;
+  const { firstName, lastName } = splitPersonName(r.recipientName ?? '', ctx.locale);
+  const now = ctx.now();
+  const inserted = await db
+    .insert(contacts)
+    .values({
+      merchantId: ctx.merchantId,
+      locationId,
+      firstName,
+      lastName,
+      email: r.channel === CampaignChannel.EMAIL ? email : null,
+      phone: r.channel === CampaignChannel.SMS ? phone : null,
+      type: 'leads',
+      optToken: newOptToken(),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: contacts.id });
+  const id = inserted[0]?.id ?? (await find());
+  if (!id) throw new AppError('CONFLICT');
+  return id;
+}

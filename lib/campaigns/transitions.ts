@@ -1,0 +1,137 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { CampaignChannel, CampaignStatus, SendType, campaigns, memberSnapshots } from '@/db/schema/campaigns';
+import { AppError } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import type { Locale } from '@/lib/i18n/locales';
+import { rowsOf } from '@/lib/db/rows';
+import { loadOwnLocation, loadUsableTemplate } from './lookups';
+import { filterConditionsSchema } from './schema';
+import { assertNotPast, assertTrialAllows } from './settings';
+import { buildSnapshot, hasRecipient } from './snapshots';
+import { canDo, displayStatus, type StatusAction } from './state-machine';
+import { getCampaign, lockOwnCampaign } from './service';
+
+type CampaignRow = typeof campaigns.$inferSelect;
+/** A snapshot built for a preview is reused by send-now when it matches and is this recent. */
+const SNAPSHOT_REUSE_MS = 60 * 60 * 1000;
+
+/**
+ * POST /api/campaign/{id}/{action}. The row is locked (SELECT ... FOR UPDATE) for the whole
+ * transaction and the action is checked against the locked status, so of two concurrent actions
+ * on one campaign the second sees the first one's result and is refused when no longer allowed.
+ */
+export async function runCampaignAction(ctx: ServiceContext, id: number, action: StatusAction) {
+  await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const c = await lockOwnCampaign(tx, ctx.merchantId, id);
+    if (!canDo(c, action)) {
+      throw new AppError('BAD_REQUEST', 'campaigns.errors.actionNotAllowed', { values: { action, status: String(displayStatus(c)) } });
+    }
+    const now = ctx.now();
+    switch (action) {
+      case 'send':
+        await assertSendable(ctx, tx, c);
+        await startSending(tx, { merchantId: ctx.merchantId, locale: ctx.locale, now }, c, { reuseSnapshot: true, sendType: SendType.NOW, refuseEmpty: true });
+        return;
+      case 'schedule':
+        await assertSendable(ctx, tx, c);
+        assertNotPast(c.scheduledTime, now);
+        await setStatus(tx, c, CampaignStatus.SCHEDULED, now);
+        return;
+      case 'pause':
+        await setStatus(tx, c, CampaignStatus.PAUSED, now);
+        return;
+      case 'resume':
+        // Paused before it ever started: back to waiting for its time (the engine starts it when due).
+        await setStatus(tx, c, c.startTime ? CampaignStatus.SENDING : CampaignStatus.SCHEDULED, now);
+        return;
+      case 'revert':
+        await setStatus(tx, c, CampaignStatus.DRAFT, now);
+        return;
+      case 'stop':
+        await tx.execute(sql`update deliveries set status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz where campaign_id = ${c.id} and status = 'queued'`);
+        await setStatus(tx, c, CampaignStatus.STOPPED, now);
+        return;
+    }
+  });
+  return getCampaign(ctx, id);
+}
+
+/**
+ * For the sending engine: starts a SCHEDULED campaign whose time has come (a fresh snapshot,
+ * delivery rows queued, status SENDING; COMPLETED at once when nobody matches). Answers false
+ * when the campaign is not (or no longer) due, so concurrent dispatchers cannot both start it.
+ */
+export async function startDueCampaign(db: Db, campaignId: number, now: Date): Promise<boolean> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update').limit(1);
+    if (!c || c.status !== CampaignStatus.SCHEDULED || !c.scheduledTime || c.scheduledTime.getTime() > now.getTime()) return false;
+    await startSending(tx, { merchantId: c.merchantId, locale: 'zh-CN', now }, c, { reuseSnapshot: false, sendType: c.sendType, refuseEmpty: false });
+    return true;
+  });
+}
+
+async function assertSendable(ctx: ServiceContext, tx: Db, c: CampaignRow): Promise<void> {
+  if (!c.locationId) throw new AppError('BAD_REQUEST', 'campaigns.errors.locationRequired', { fieldErrors: { locationId: 'campaigns.errors.locationRequired' } });
+  if (!c.templateId) throw new AppError('BAD_REQUEST', 'campaigns.errors.templateRequired', { fieldErrors: { templateId: 'campaigns.errors.templateRequired' } });
+  await loadOwnLocation(tx, ctx.merchantId, c.locationId);
+  const template = await loadUsableTemplate(tx, ctx.merchantId, c.templateId, c.channel);
+  await assertTrialAllows({ db: tx, merchantId: ctx.merchantId }, { templateMerchantId: template.merchantId, filters: filtersOf(c), isBatchSend: c.isBatchSend, avoidHours: c.avoidHours });
+}
+
+async function startSending(tx: Db, who: { merchantId: number; locale: Locale; now: Date }, c: CampaignRow, options: { reuseSnapshot: boolean; sendType: number; refuseEmpty: boolean }): Promise<void> {
+  const now = who.now;
+  if (!c.locationId) throw new AppError('BAD_REQUEST', 'campaigns.errors.locationRequired');
+  const spec = { locationId: c.locationId, channel: c.channel, filters: filtersOf(c), recipientName: c.recipientName, recipientEmail: c.recipientEmail, recipientPhone: c.recipientPhone };
+  let snapshotId = options.reuseSnapshot ? await reusableSnapshot(tx, c, now) : null;
+  if (!snapshotId) snapshotId = (await buildSnapshot({ merchantId: who.merchantId, locale: who.locale, now: () => now }, tx, spec)).snapshotId;
+  const address = c.channel === CampaignChannel.EMAIL ? sql`c.email` : sql`c.phone`;
+  const at = now.toISOString();
+  // One statement queues everyone; the unique (campaign, contact) pair makes a re-run harmless.
+  await tx.execute(sql`
+    insert into deliveries (merchant_id, campaign_id, contact_id, channel, to_address, status, attempts, next_attempt_at, queued_at, updated_at)
+    select ${c.merchantId}, ${c.id}, c.id, ${c.channel}, ${address}, 'queued', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    from snapshot_members sm join contacts c on c.id = sm.contact_id
+    where sm.snapshot_id = ${snapshotId} and c.merchant_id = ${c.merchantId} and ${address} is not null and ${address} <> ''
+    on conflict (campaign_id, contact_id) do nothing`);
+  const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from deliveries where campaign_id = ${c.id}`));
+  const total = Number(n);
+  if (total === 0 && options.refuseEmpty) throw new AppError('BAD_REQUEST', 'campaigns.errors.noMembers');
+  await tx
+    .update(campaigns)
+    .set({
+      status: total === 0 ? CampaignStatus.COMPLETED : CampaignStatus.SENDING,
+      sendType: options.sendType,
+      // Send-now abandons a schedule (spec section 4).
+      scheduledTime: options.sendType === SendType.NOW ? null : c.scheduledTime,
+      snapshotId,
+      startTime: c.startTime ?? now,
+      totalRecords: total,
+      version: sql`${campaigns.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(campaigns.id, c.id));
+}
+
+/** The campaign's snapshot when it still describes the campaign's audience and is recent. */
+async function reusableSnapshot(tx: Db, c: CampaignRow, now: Date): Promise<number | null> {
+  if (!c.snapshotId || hasRecipient(c, c.channel)) return null;
+  const [s] = await tx.select().from(memberSnapshots).where(and(eq(memberSnapshots.id, c.snapshotId), eq(memberSnapshots.merchantId, c.merchantId))).limit(1);
+  if (!s || s.locationId !== c.locationId || s.channel !== c.channel) return null;
+  if (now.getTime() - s.createdAt.getTime() > SNAPSHOT_REUSE_MS) return null;
+  return JSON.stringify(filterConditionsSchema.parse(s.filterConditions)) === JSON.stringify(filtersOf(c)) ? s.id : null;
+}
+
+function filtersOf(c: CampaignRow) {
+  const parsed = filterConditionsSchema.safeParse(c.filterConditions ?? {});
+  return parsed.success ? parsed.data : filterConditionsSchema.parse({});
+}
+
+async function setStatus(tx: Db, c: CampaignRow, status: number, now: Date): Promise<void> {
+  await tx
+    .update(campaigns)
+    .set({ status, version: sql`${campaigns.version} + 1`, updatedAt: now })
+    .where(and(eq(campaigns.id, c.id), eq(campaigns.status, c.status)));
+}

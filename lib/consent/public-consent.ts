@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { contacts, type ConsentAction, type ConsentChannel } from '@/db/schema/contacts';
+import { merchants } from '@/db/schema/merchants';
+import { notFound } from '@/lib/api/app-error';
+import { isLocale, type Locale } from '@/lib/i18n/locales';
+import { writeConsent } from './record-consent';
+
+export interface PublicConsentView {
+  merchantName: string;
+  firstName: string;
+  locale: Locale | null;
+  /** The channels this contact can be reached on (has an address for). */
+  channels: ConsentChannel[];
+  emailOptIn: boolean | null;
+  smsOptIn: boolean | null;
+}
+
+// Tokens are 32 base64url characters; anything else is not looked up at all.
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** What the public page /u/{token} shows; reading it never changes consent (link scanners GET). */
+export async function loadPublicConsent(db: Db, token: string): Promise<PublicConsentView> {
+  const row = await findByToken(db, token);
+  return toView(row);
+}
+
+/**
+ * The contact's confirmation from the public page: one channel, or every channel the contact has
+ * when none is named. Written as history with source 'public-page'.
+ */
+export async function confirmPublicConsent(db: Db, token: string, input: { action: ConsentAction; channel?: ConsentChannel | null }, meta: { ip?: string | null; now: Date }): Promise<PublicConsentView> {
+  const row = await findByToken(db, token);
+  const available = channelsOf(row);
+  const channels = input.channel ? available.filter((c) => c === input.channel) : available;
+  if (!channels.length) throw notFound('contacts.public.notFound');
+  await db.transaction(async (tx) => {
+    for (const channel of channels) {
+      await writeConsent(tx as unknown as Db, { merchantId: row.merchantId, contactId: row.id, channel, action: input.action, source: 'public-page', ip: meta.ip ?? null, at: meta.now });
+    }
+  });
+  return toView(await findByToken(db, token));
+}
+
+async function findByToken(db: Db, token: string) {
+  if (!TOKEN.test(token)) throw notFound('contacts.public.notFound');
+  const [row] = await db
+    .select({
+      id: contacts.id,
+      merchantId: contacts.merchantId,
+      firstName: contacts.firstName,
+      email: contacts.email,
+      phone: contacts.phone,
+      locale: contacts.locale,
+      emailOptIn: contacts.emailOptIn,
+      smsOptIn: contacts.smsOptIn,
+      merchantName: merchants.name,
+    })
+    .from(contacts)
+    .innerJoin(merchants, eq(merchants.id, contacts.merchantId))
+    .where(eq(contacts.optToken, token))
+    .limit(1);
+  if (!row) throw notFound('contacts.public.notFound');
+  return row;
+}
+
+function channelsOf(row: { email: string | null; phone: string | null }): ConsentChannel[] {
+  return [...(row.email ? (['email'] as const) : []), ...(row.phone ? (['sms'] as const) : [])];
+}
+
+function toView(row: Awaited<ReturnType<typeof findByToken>>): PublicConsentView {
+  return {
+    merchantName: row.merchantName,
+    firstName: row.firstName,
+    locale: isLocale(row.locale) ? row.locale : null,
+    channels: channelsOf(row),
+    emailOptIn: row.emailOptIn,
+    smsOptIn: row.smsOptIn,
+  };
+}

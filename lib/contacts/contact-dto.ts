@@ -1,0 +1,56 @@
+import type { contacts } from '@/db/schema/contacts';
+
+export type ContactRow = typeof contacts.$inferSelect;
+
+/** What the list, the detail and the API answer for one contact (never the opt token). */
+export interface ContactDto {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  gender: ContactRow['gender'];
+  type: ContactRow['type'];
+  locationId: number | null;
+  locationName: string | null;
+  emailOptIn: boolean | null;
+  emailOptInAt: Date | null;
+  emailOptInSource: ContactRow['emailOptInSource'];
+  smsOptIn: boolean | null;
+  smsOptInAt: Date | null;
+  smsOptInSource: ContactRow['smsOptInSource'];
+  emailStatus: ContactRow['emailStatus'];
+  locale: string | null;
+  tags: string[];
+  customFields: Record<string, string>;
+  lastActivityAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toContactDto(row: ContactRow, locationName: string | null): ContactDto {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    gender: row.gender,
+    type: row.type,
+    locationId: row.locationId,
+    locationName,
+    emailOptIn: row.emailOptIn,
+    emailOptInAt: row.emailOptInAt,
+    emailOptInSource: row.emailOptInSource,
+    smsOptIn: row.smsOptIn,
+    smsOptInAt: row.smsOptInAt,
+    smsOptInSource: row.smsOptInSource,
+    emailStatus: row.emailStatus,
+    locale: row.locale,
+    tags: row.tags,
+    customFields: row.customFields ?? {},
+    lastActivityAt: row.lastActivityAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

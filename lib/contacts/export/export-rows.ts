@@ -1,0 +1,71 @@
+import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import { contacts } from '@/db/schema/contacts';
+import { locations } from '@/db/schema/locations';
+import type { ServiceContext } from '@/lib/context';
+import { translatorFor } from '@/lib/i18n/translator';
+import { formatDateTime } from '@/lib/time/format';
+import { contactsWhere } from '../filters';
+import { NEWEST_FIRST } from '../list-contacts';
+import { SHEET_HEADERS } from '../import/columns';
+import { listFieldKeys } from '../save-contact';
+import type { ListFilters } from '../schema';
+
+const BATCH = 5000;
+
+/** The export's header row (the user's language, re-importable) and the custom-field keys after it. */
+export async function exportHeaders(ctx: ServiceContext): Promise<{ headers: string[]; customKeys: string[] }> {
+  const h = SHEET_HEADERS[ctx.locale];
+  const customKeys = await listFieldKeys(ctx);
+  return {
+    headers: [h.lastName, h.firstName, h.email, h.phone, h.gender, h.location, h.type, h.tags, h.emailOptIn, h.smsOptIn, h.lastActivity, h.createdAt, ...customKeys],
+    customKeys,
+  };
+}
+
+/** The filtered contacts as spreadsheet rows, newest first, read in keyset batches (any size list). */
+export async function* exportRows(ctx: ServiceContext, filters: ListFilters, customKeys: string[]): AsyncGenerator<string[][]> {
+  const t = translatorFor(ctx.locale);
+  const where = contactsWhere(ctx.merchantId, filters, ctx.now());
+  let after: { createdAt: Date; id: number } | null = null;
+  for (;;) {
+    const keyset: SQL | undefined = after
+      ? or(lt(contacts.createdAt, after.createdAt), and(eq(contacts.createdAt, after.createdAt), lt(contacts.id, after.id)))
+      : undefined;
+    const rows: { c: typeof contacts.$inferSelect; locationName: string | null }[] = await ctx.db
+      .select({ c: contacts, locationName: locations.name })
+      .from(contacts)
+      .leftJoin(locations, eq(locations.id, contacts.locationId))
+      .where(and(where, keyset))
+      .orderBy(...NEWEST_FIRST)
+      .limit(BATCH);
+    if (!rows.length) return;
+    yield rows.map(({ c, locationName }) => [
+      c.lastName,
+      c.firstName,
+      c.email ?? '',
+      c.phone ?? '',
+      c.gender === 'unknown' ? '' : t(`contacts.gender.${c.gender}`),
+      locationName ?? '',
+      t(`contacts.type.${c.type}`),
+      c.tags.join(', '),
+      optWord(t, c.emailOptIn),
+      optWord(t, c.smsOptIn),
+      c.lastActivityAt ? formatDateTime(c.lastActivityAt, ctx.locale) : '',
+      formatDateTime(c.createdAt, ctx.locale),
+      ...customKeys.map((k) => c.customFields?.[k] ?? ''),
+    ]);
+    const last: typeof contacts.$inferSelect = rows[rows.length - 1].c;
+    after = { createdAt: last.createdAt, id: last.id };
+    if (rows.length < BATCH) return;
+  }
+}
+
+function optWord(t: (k: string) => string, value: boolean | null): string {
+  if (value === null) return '';
+  return t(value ? 'contacts.opt.in' : 'contacts.opt.out');
+}
+
+/** A cell a spreadsheet would read as a formula (= + - @, tab, CR) is kept as text with a leading '. */
+export function escapeCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}

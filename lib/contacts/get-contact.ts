@@ -1,0 +1,56 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { consentEvents, contacts } from '@/db/schema/contacts';
+import { locations } from '@/db/schema/locations';
+import { notFound } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { toContactDto, type ContactDto } from './contact-dto';
+import { appBaseUrl, optinLink, optoutLink } from './opt-links';
+
+export interface ConsentEventDto {
+  id: number;
+  channel: 'email' | 'sms';
+  action: 'optin' | 'optout';
+  source: string;
+  createdAt: Date;
+}
+
+export interface ContactDetail extends ContactDto {
+  optinUrl: string;
+  optoutUrl: string;
+  consentHistory: ConsentEventDto[];
+}
+
+/** One contact of the merchant with its consent history; another merchant's id is not found. */
+export async function getContact(ctx: ServiceContext, id: number): Promise<ContactDetail> {
+  const [row] = await ctx.db
+    .select({ contact: contacts, locationName: locations.name })
+    .from(contacts)
+    .leftJoin(locations, eq(locations.id, contacts.locationId))
+    .where(and(eq(contacts.id, id), eq(contacts.merchantId, ctx.merchantId)))
+    .limit(1);
+  if (!row) throw notFound('contacts.errors.notFound');
+  const history = await ctx.db
+    .select({ id: consentEvents.id, channel: consentEvents.channel, action: consentEvents.action, source: consentEvents.source, createdAt: consentEvents.createdAt })
+    .from(consentEvents)
+    .where(and(eq(consentEvents.contactId, id), eq(consentEvents.merchantId, ctx.merchantId)))
+    .orderBy(desc(consentEvents.createdAt), desc(consentEvents.id))
+    .limit(200);
+  const base = appBaseUrl();
+  return {
+    ...toContactDto(row.contact, row.locationName),
+    optinUrl: optinLink(base, row.contact.optToken),
+    optoutUrl: optoutLink(base, row.contact.optToken),
+    consentHistory: history,
+  };
+}
+
+/** The contact row, or not found; for services that change it. */
+export async function loadOwnContact(ctx: ServiceContext, id: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, id), eq(contacts.merchantId, ctx.merchantId)))
+    .limit(1);
+  if (!row) throw notFound('contacts.errors.notFound');
+  return row;
+}

@@ -1,0 +1,96 @@
+import { eq, sql } from 'drizzle-orm';
+import { locations } from '@/db/schema/locations';
+import { AppError } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { translatorFor } from '@/lib/i18n/translator';
+import { assertOwnLocation } from '../locations-check';
+import type { ImportMapping } from '../schema';
+import { parseSpreadsheet, type SheetRow } from './parse-file';
+import { readRow, type RowValues } from './row-values';
+import { planImport, type ExistingContact } from './plan-import';
+import { writeImport } from './write-import';
+import { sqlRows } from '@/lib/db/rows';
+
+export interface RejectedRow {
+  row: number;
+  reason: string;
+  cells: string[];
+}
+
+export interface ImportSummary {
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  headers: string[];
+  rejected: RejectedRow[];
+}
+
+/**
+ * Step 3 of the import: every row merges into the merchant's contacts by e-mail or phone (never a
+ * duplicate), in one transaction, so a failure leaves the list exactly as it was.
+ */
+export async function commitImport(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }, mapping: ImportMapping): Promise<ImportSummary> {
+  const sheet = await parseSpreadsheet(file.name, file.bytes);
+  const columns = sheet.headers.map((_, i) => mapping.columns[i] ?? 'ignore');
+  if (!columns.includes('email') && !columns.includes('phone')) {
+    throw new AppError('VALIDATION', 'contacts.import.errors.needEmailOrPhoneColumn');
+  }
+  await assertOwnLocation(ctx, mapping.locationId);
+  const t = translatorFor(ctx.locale);
+  const locationIds = await locationsByName(ctx);
+  const rejected: RejectedRow[] = [];
+  const reject = (row: SheetRow, reason: string, values?: Record<string, string | number>) =>
+    rejected.push({ row: row.rowNumber, reason: t(reason, values), cells: sheet.headers.map((_, i) => row.cells[i] ?? '') });
+
+  const candidates: { row: SheetRow; values: RowValues; locationId: number | null }[] = [];
+  for (const row of sheet.rows) {
+    const result = readRow(row.cells, columns, sheet.headers, ctx.locale);
+    if (!result.ok) {
+      reject(row, result.reason);
+      continue;
+    }
+    let locationId = mapping.locationId ?? null;
+    if (result.values.locationName) {
+      const id = locationIds.get(result.values.locationName.toLowerCase());
+      if (!id) {
+        reject(row, 'contacts.import.reasons.unknownLocation', { name: result.values.locationName });
+        continue;
+      }
+      locationId = id;
+    }
+    candidates.push({ row, values: result.values, locationId });
+  }
+
+  return ctx.db.transaction(async (tx) => {
+    const emails = candidates.map((c) => c.values.email).filter((e): e is string => !!e);
+    const phones = candidates.map((c) => c.values.phone).filter((p): p is string => !!p);
+    const existing = await sqlRows<ExistingContact>(
+      tx,
+      sql`select id, first_name, last_name, email, phone, gender, type, location_id, tags, custom_fields, email_opt_in, sms_opt_in
+          from contacts
+          where merchant_id = ${ctx.merchantId}
+            and (email in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))
+              or phone in (select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb)))`,
+    );
+    const plan = planImport(candidates, existing);
+    for (const r of plan.rejected) reject(r.row, r.reason, r.values);
+    await writeImport(tx, ctx, plan);
+    rejected.sort((a, b) => a.row - b.row);
+    return {
+      total: sheet.rows.length,
+      created: plan.inserts.length,
+      updated: plan.updates.length,
+      unchanged: plan.unchanged,
+      skipped: rejected.length,
+      headers: sheet.headers,
+      rejected,
+    };
+  });
+}
+
+async function locationsByName(ctx: ServiceContext): Promise<Map<string, number>> {
+  const rows = await ctx.db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.merchantId, ctx.merchantId));
+  return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
+}

@@ -1,0 +1,152 @@
+import { newOptToken } from '../opt-token';
+import type { SheetRow } from './parse-file';
+import type { RowValues } from './row-values';
+
+export interface ExistingContact {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  gender: string;
+  type: string;
+  location_id: number | null;
+  tags: string[];
+  custom_fields: Record<string, string> | null;
+  email_opt_in: boolean | null;
+  sms_opt_in: boolean | null;
+}
+
+export interface ContactWrite {
+  id?: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  gender: string;
+  type: string;
+  location_id: number | null;
+  tags: string[];
+  custom_fields: Record<string, string>;
+  email_opt_in: boolean | null;
+  sms_opt_in: boolean | null;
+  email_changed: boolean;
+  sms_changed: boolean;
+  opt_token?: string;
+}
+
+export interface ImportPlan {
+  inserts: ContactWrite[];
+  updates: ContactWrite[];
+  unchanged: number;
+  rejected: { row: SheetRow; reason: string; values?: Record<string, string | number> }[];
+}
+
+interface Candidate {
+  row: SheetRow;
+  values: RowValues;
+  locationId: number | null;
+}
+
+/**
+ * Decides, row by row, what the import writes: a new contact, an update of the one with the same
+ * e-mail or phone, nothing (unchanged), or a refusal. Pure: no database.
+ */
+export function planImport(candidates: Candidate[], existing: ExistingContact[]): ImportPlan {
+  const byEmail = new Map(existing.filter((c) => c.email).map((c) => [c.email as string, c]));
+  const byPhone = new Map(existing.filter((c) => c.phone).map((c) => [c.phone as string, c]));
+  const seen = new Map<string, number>();
+  const touched = new Map<number, number>();
+  const plan: ImportPlan = { inserts: [], updates: [], unchanged: 0, rejected: [] };
+
+  for (const { row, values, locationId } of candidates) {
+    const keys = [values.email && `e:${values.email}`, values.phone && `p:${values.phone}`].filter((k): k is string => !!k);
+    const earlier = keys.map((k) => seen.get(k)).find((n) => n !== undefined);
+    if (earlier !== undefined) {
+      plan.rejected.push({ row, reason: 'contacts.import.reasons.duplicateRow', values: { row: earlier } });
+      continue;
+    }
+    const a = values.email ? byEmail.get(values.email) : undefined;
+    const b = values.phone ? byPhone.get(values.phone) : undefined;
+    if (a && b && a.id !== b.id) {
+      plan.rejected.push({ row, reason: 'contacts.import.reasons.twoContacts' });
+      continue;
+    }
+    const match = a ?? b;
+    if (match && touched.has(match.id)) {
+      plan.rejected.push({ row, reason: 'contacts.import.reasons.duplicateRow', values: { row: touched.get(match.id) as number } });
+      continue;
+    }
+    keys.forEach((k) => seen.set(k, row.rowNumber));
+    if (!match) {
+      if (!values.firstName && !values.lastName) {
+        plan.rejected.push({ row, reason: 'contacts.import.reasons.noName' });
+        continue;
+      }
+      plan.inserts.push({
+        first_name: values.firstName ?? '',
+        last_name: values.lastName ?? '',
+        email: values.email,
+        phone: values.phone,
+        gender: values.gender ?? 'unknown',
+        type: values.type ?? 'leads',
+        location_id: locationId,
+        tags: values.tags,
+        custom_fields: values.customFields,
+        email_opt_in: values.emailOptIn,
+        sms_opt_in: values.smsOptIn,
+        email_changed: values.emailOptIn !== null,
+        sms_changed: values.smsOptIn !== null,
+        opt_token: newOptToken(),
+      });
+      continue;
+    }
+    touched.set(match.id, row.rowNumber);
+    const merged = mergeInto(match, values, locationId);
+    if (merged) plan.updates.push(merged);
+    else plan.unchanged++;
+  }
+  return plan;
+}
+
+/** The existing contact with the row's non-blank values laid over it; null when nothing changes. */
+function mergeInto(c: ExistingContact, v: RowValues, locationId: number | null): ContactWrite | null {
+  // An import never turns an opt-out back into an opt-in: only the contact can do that.
+  const emailOpt = v.emailOptIn === null || (c.email_opt_in === false && v.emailOptIn) ? c.email_opt_in : v.emailOptIn;
+  const smsOpt = v.smsOptIn === null || (c.sms_opt_in === false && v.smsOptIn) ? c.sms_opt_in : v.smsOptIn;
+  const tags = [...c.tags, ...v.tags.filter((t) => !c.tags.includes(t))];
+  const custom = { ...(c.custom_fields ?? {}), ...v.customFields };
+  const next: ContactWrite = {
+    id: c.id,
+    first_name: v.firstName ?? c.first_name,
+    last_name: v.lastName ?? c.last_name,
+    email: v.email ?? c.email,
+    phone: v.phone ?? c.phone,
+    gender: v.gender ?? c.gender,
+    type: v.type ?? c.type,
+    location_id: v.locationName ? locationId : (c.location_id ?? locationId),
+    tags,
+    custom_fields: custom,
+    email_opt_in: emailOpt,
+    sms_opt_in: smsOpt,
+    email_changed: emailOpt !== c.email_opt_in,
+    sms_changed: smsOpt !== c.sms_opt_in,
+  };
+  const same =
+    next.first_name === c.first_name &&
+    next.last_name === c.last_name &&
+    next.email === c.email &&
+    next.phone === c.phone &&
+    next.gender === c.gender &&
+    next.type === c.type &&
+    next.location_id === c.location_id &&
+    tags.length === c.tags.length &&
+    stableJson(custom) === stableJson(c.custom_fields ?? {}) &&
+    !next.email_changed &&
+    !next.sms_changed;
+  return same ? null : next;
+}
+
+function stableJson(value: Record<string, string>): string {
+  return JSON.stringify(Object.keys(value).sort().map((k) => [k, value[k]]));
+}

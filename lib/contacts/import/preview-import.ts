@@ -1,0 +1,29 @@
+import type { ServiceContext } from '@/lib/context';
+import type { ImportField } from '../schema';
+import { listFieldKeys } from '../save-contact';
+import { guessColumns } from './columns';
+import { parseSpreadsheet } from './parse-file';
+
+export interface ImportPreview {
+  fileName: string;
+  kind: 'xlsx' | 'xls' | 'csv';
+  headers: string[];
+  /** Guessed field per column, changeable by the user before the import. */
+  columns: (ImportField | 'ignore')[];
+  preview: string[][];
+  totalRows: number;
+}
+
+/** Step 2 of the import: the file's headers, a guess of each column's field, and the first rows. */
+export async function previewImport(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }): Promise<ImportPreview> {
+  const sheet = await parseSpreadsheet(file.name, file.bytes);
+  const columns = guessColumns(sheet.headers, await listFieldKeys(ctx));
+  return {
+    fileName: file.name,
+    kind: sheet.kind,
+    headers: sheet.headers,
+    columns,
+    preview: sheet.rows.slice(0, 5).map((r) => sheet.headers.map((_, i) => r.cells[i] ?? '')),
+    totalRows: sheet.rows.length,
+  };
+}

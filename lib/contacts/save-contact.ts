@@ -1,0 +1,136 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { contactFieldDefinitions, contacts, type ConsentChannel, type ConsentSource } from '@/db/schema/contacts';
+import type { ServiceContext } from '@/lib/context';
+import { splitPersonName } from '@/lib/i18n/names';
+import { writeConsent } from '@/lib/consent/record-consent';
+import { assertNoDuplicate, duplicateError, uniqueViolationField } from './duplicates';
+import { loadOwnContact } from './get-contact';
+import { assertOwnLocation } from './locations-check';
+import { normalizeEmail, normalizeTags, toE164 } from './normalize';
+import { newOptToken } from './opt-token';
+import type { ContactInput, QuickAddInput } from './schema';
+
+export interface SaveOptions {
+  /** Where consent changes came from: 'manual' from the app, 'api' from the /api calls. */
+  source?: Extract<ConsentSource, 'manual' | 'api'>;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Creates a contact; a same e-mail or phone in the merchant is refused with a link to it. */
+export async function createContact(ctx: ServiceContext, input: ContactInput, options: SaveOptions = {}): Promise<{ id: number }> {
+  const values = normalized(input);
+  await assertOwnLocation(ctx, values.locationId);
+  await assertNoDuplicate(ctx, ctx.db, values);
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(contacts)
+        .values({ ...values, merchantId: ctx.merchantId, optToken: newOptToken(), emailOptIn: null, smsOptIn: null, createdAt: now, updatedAt: now })
+        .returning({ id: contacts.id });
+      await applyConsentChanges(ctx, tx, row.id, { emailOptIn: null, smsOptIn: null }, input, options, now);
+      await rememberFieldKeys(ctx, tx, Object.keys(values.customFields));
+      return { id: row.id };
+    });
+  } catch (error) {
+    throw await asDuplicate(ctx, error, values);
+  }
+}
+
+/** Quick add: the one name is split by the locale's name order. */
+export async function quickAddContact(ctx: ServiceContext, input: QuickAddInput, options: SaveOptions = {}): Promise<{ id: number }> {
+  const { firstName, lastName } = splitPersonName(input.name, ctx.locale);
+  return createContact(
+    ctx,
+    { firstName, lastName, email: input.email, phone: input.phone, locationId: input.locationId, gender: 'unknown', type: 'leads', tags: [], customFields: {}, emailOptIn: null, smsOptIn: null, locale: null },
+    options,
+  );
+}
+
+/** Replaces a contact's fields; consent changes are written to history in the same transaction. */
+export async function updateContact(ctx: ServiceContext, id: number, input: ContactInput, options: SaveOptions = {}): Promise<{ id: number }> {
+  const current = await loadOwnContact(ctx, id);
+  const values = normalized(input);
+  await assertOwnLocation(ctx, values.locationId);
+  await assertNoDuplicate(ctx, ctx.db, values, id);
+  const now = ctx.now();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(contacts)
+        .set({ ...values, updatedAt: now })
+        .where(and(eq(contacts.id, id), eq(contacts.merchantId, ctx.merchantId)));
+      await applyConsentChanges(ctx, tx, id, current, input, options, now);
+      await rememberFieldKeys(ctx, tx, Object.keys(values.customFields));
+    });
+  } catch (error) {
+    throw await asDuplicate(ctx, error, values, id);
+  }
+  return { id };
+}
+
+function normalized(input: ContactInput) {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email ? normalizeEmail(input.email) : null,
+    phone: input.phone ? toE164(input.phone) : null,
+    gender: input.gender,
+    type: input.type,
+    locationId: input.locationId ?? null,
+    tags: normalizeTags(input.tags),
+    customFields: Object.fromEntries(Object.entries(input.customFields).filter(([k]) => k.trim())),
+    locale: input.locale ?? null,
+  };
+}
+
+async function applyConsentChanges(
+  ctx: ServiceContext,
+  tx: Tx,
+  contactId: number,
+  current: { emailOptIn: boolean | null; smsOptIn: boolean | null },
+  wanted: { emailOptIn: boolean | null; smsOptIn: boolean | null },
+  options: SaveOptions,
+  at: Date,
+): Promise<void> {
+  const changes: [ConsentChannel, boolean | null, boolean | null][] = [
+    ['email', current.emailOptIn, wanted.emailOptIn],
+    ['sms', current.smsOptIn, wanted.smsOptIn],
+  ];
+  for (const [channel, before, after] of changes) {
+    // "Never stated" cannot be chosen again once stated: consent history only moves in or out.
+    if (after === null || after === before) continue;
+    await writeConsent(tx, { merchantId: ctx.merchantId, contactId, channel, action: after ? 'optin' : 'optout', source: options.source ?? 'manual', userId: ctx.userId, at });
+  }
+}
+
+async function rememberFieldKeys(ctx: ServiceContext, tx: Tx, keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  await tx
+    .insert(contactFieldDefinitions)
+    .values(keys.map((key) => ({ merchantId: ctx.merchantId, key })))
+    .onConflictDoNothing();
+}
+
+async function asDuplicate(ctx: ServiceContext, error: unknown, values: { email: string | null; phone: string | null }, exceptId?: number): Promise<unknown> {
+  const field = uniqueViolationField(error);
+  if (!field) return error;
+  try {
+    await assertNoDuplicate(ctx, ctx.db, values, exceptId);
+  } catch (duplicate) {
+    return duplicate;
+  }
+  return duplicateError(ctx, { id: 0, firstName: '', lastName: '' }, field);
+}
+
+/** The merchant's custom-field keys, for the form's suggestions. */
+export async function listFieldKeys(ctx: ServiceContext): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ key: contactFieldDefinitions.key })
+    .from(contactFieldDefinitions)
+    .where(eq(contactFieldDefinitions.merchantId, ctx.merchantId))
+    .orderBy(sql`${contactFieldDefinitions.key}`);
+  return rows.map((r) => r.key);
+}

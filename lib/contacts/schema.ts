@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { consentActions, consentChannels, contactGenders, contactTypes } from '@/db/schema/contacts';
+import { locales } from '@/lib/i18n/locales';
+import { isValidEmail, isValidPhoneInput } from './normalize';
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+/** Up to this many matches are counted exactly; beyond, the list shows PostgreSQL's estimate. */
+export const EXACT_COUNT_LIMIT = 10_000;
+export const activityFilters = ['7d', '30d', '90d', 'over90', 'never'] as const;
+/** Which channels a contact has agreed to: email only, SMS ("phone") only, both, or neither. */
+export const preferenceFilters = ['email', 'phone', 'both', 'none'] as const;
+/** A channel's consent state: opted in, opted out, or never stated. */
+export const optFilters = ['in', 'out', 'unset'] as const;
+
+const trimmed = (max: number) => z.string().trim().max(max, 'validation.tooLong');
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.tooLong')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+const emailField = optionalText(254).refine((v) => v === null || isValidEmail(v), 'validation.email');
+const phoneField = optionalText(40).refine((v) => v === null || isValidPhoneInput(v), 'validation.phone');
+
+export const customFieldKey = z.string().trim().min(1, 'validation.required').max(40, 'validation.tooLong');
+
+/** The detailed form, the create call and the update call. */
+export const contactInput = z
+  .object({
+    firstName: trimmed(100).min(1, 'validation.required'),
+    lastName: trimmed(100).min(1, 'validation.required'),
+    email: emailField,
+    phone: phoneField,
+    gender: z.enum(contactGenders).default('unknown'),
+    type: z.enum(contactTypes).default('leads'),
+    locationId: z.coerce.number().int().positive().nullable().optional().default(null),
+    tags: z.array(trimmed(30)).max(20, 'contacts.errors.tooManyTags').default([]),
+    customFields: z
+      .record(customFieldKey, z.string().trim().max(500, 'validation.tooLong'))
+      .refine((v) => Object.keys(v).length <= 30, 'contacts.errors.tooManyFields')
+      .default({}),
+    /** true opted in, false opted out, null never stated. */
+    emailOptIn: z.boolean().nullable().default(null),
+    smsOptIn: z.boolean().nullable().default(null),
+    locale: z.enum(locales).nullable().optional().default(null),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.email && !v.phone) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'contacts.errors.emailOrPhone' });
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: 'contacts.errors.emailOrPhone' });
+    }
+  });
+export type ContactInput = z.infer<typeof contactInput>;
+export type ContactFormValues = z.input<typeof contactInput>;
+
+/** Quick add: one name (split by the locale's name order) and an e-mail or a phone. */
+export const quickAddInput = z
+  .object({
+    name: z.string().trim().min(2, 'contacts.errors.nameTooShort').max(200, 'validation.tooLong'),
+    email: emailField,
+    phone: phoneField,
+    locationId: z.coerce.number().int().positive().nullable().optional().default(null),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.email && !v.phone) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'contacts.errors.emailOrPhone' });
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: 'contacts.errors.emailOrPhone' });
+    }
+  });
+export type QuickAddInput = z.infer<typeof quickAddInput>;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** The list's filters: the same keys in the page URL, the list call and the export call. */
+export const listFilters = z.object({
+  keyword: z.preprocess(emptyToUndefined, z.string().trim().max(100, 'validation.tooLong').optional()),
+  locationId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()),
+  activity: z.preprocess(emptyToUndefined, z.enum(activityFilters).optional()),
+  preference: z.preprocess(emptyToUndefined, z.enum(preferenceFilters).optional()),
+  emailOpt: z.preprocess(emptyToUndefined, z.enum(optFilters).optional()),
+  smsOpt: z.preprocess(emptyToUndefined, z.enum(optFilters).optional()),
+  type: z.preprocess(emptyToUndefined, z.enum(contactTypes).optional()),
+  tag: z.preprocess(emptyToUndefined, z.string().trim().max(30).optional()),
+});
+export type ListFilters = z.infer<typeof listFilters>;
+
+export const listQuery = listFilters.extend({
+  pageNum: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
+  pageSize: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'validation.invalidValue')
+      .default(DEFAULT_PAGE_SIZE),
+  ),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const exportQuery = listFilters.extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const batchDeleteInput = z.object({
+  ids: z.array(z.coerce.number().int().positive()).min(1, 'contacts.errors.noneSelected').max(1000, 'validation.tooBig'),
+});
+
+export const consentInput = z.object({
+  channel: z.enum(consentChannels),
+  action: z.enum(consentActions),
+});
+export type ConsentInput = z.infer<typeof consentInput>;
+
+/** The public page's confirmation (POST /api/member/public/{token}/consent). */
+export const publicConsentInput = consentInput;
+
+export const importFields = ['firstName', 'lastName', 'fullName', 'email', 'phone', 'gender', 'type', 'location', 'tags', 'emailOptIn', 'smsOptIn', 'custom'] as const;
+export type ImportField = (typeof importFields)[number];
+
+/** Column index -> field ('ignore' or missing: not imported). */
+export const importMapping = z.object({
+  columns: z.array(z.enum([...importFields, 'ignore'])).max(200),
+  locationId: z.coerce.number().int().positive().nullable().optional().default(null),
+});
+export type ImportMapping = z.infer<typeof importMapping>;

@@ -1,0 +1,20 @@
+import type { Db } from '@/db/client';
+import type { Locale } from '@/lib/i18n/locales';
+
+/** What every service function receives: who is asking, for which merchant, in which language. */
+export interface ServiceContext {
+  db: Db;
+  merchantId: number;
+  userId: number;
+  locale: Locale;
+  permissions: readonly string[];
+  now: () => Date;
+}
+
+/** A context for calls made before anyone is signed in (registration, login, public pages). */
+export interface PublicContext {
+  db: Db;
+  locale: Locale;
+  now: () => Date;
+  ip?: string;
+}

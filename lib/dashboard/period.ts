@@ -1,0 +1,51 @@
+import { formatInTimeZone } from 'date-fns-tz';
+import { dayStart } from '@/lib/reviews/query';
+import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
+import type { DashboardQuery } from './schema';
+
+export interface Period {
+  from: Date; // inclusive
+  to: Date; // exclusive
+  months: string[]; // YYYY-MM of every month the period touches, in the merchant's zone
+}
+
+/**
+ * The chosen period as instants. Month-based periods start on the first of a month so the trend
+ * chart's first bar is a whole month; day-based ones end with today.
+ */
+export function resolvePeriod(q: Pick<DashboardQuery, 'period' | 'from' | 'to'>, now: Date, timeZone = DEFAULT_TIME_ZONE): Period {
+  const today = formatInTimeZone(now, timeZone, 'yyyy-MM-dd');
+  const tomorrow = new Date(dayStart(today, timeZone).getTime() + 86_400_000);
+  let from: Date;
+  let to = tomorrow;
+  if (q.period === 'custom' && q.from && q.to) {
+    from = dayStart(q.from, timeZone);
+    to = new Date(dayStart(q.to, timeZone).getTime() + 86_400_000);
+  } else if (q.period === '30d' || q.period === '90d') {
+    from = new Date(tomorrow.getTime() - (q.period === '30d' ? 30 : 90) * 86_400_000);
+  } else {
+    const back = q.period === '6m' ? 5 : 11;
+    const [y, m] = today.split('-').map(Number);
+    const start = new Date(Date.UTC(y, m - 1 - back, 1));
+    from = dayStart(start.toISOString().slice(0, 10), timeZone);
+  }
+  return { from, to, months: monthsBetween(from, to, timeZone) };
+}
+
+export function monthsBetween(from: Date, to: Date, timeZone = DEFAULT_TIME_ZONE): string[] {
+  const first = formatInTimeZone(from, timeZone, 'yyyy-MM');
+  const last = formatInTimeZone(new Date(to.getTime() - 1), timeZone, 'yyyy-MM');
+  const out: string[] = [];
+  let [y, m] = first.split('-').map(Number);
+  for (let guard = 0; guard < 240; guard++) {
+    const key = `${y}-${String(m).padStart(2, '0')}`;
+    out.push(key);
+    if (key >= last) break;
+    m++;
+    if (m > 12) {
+      m = 1;
+      y++;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+import type { FileModule } from '@/db/schema/files';
+
+/** Spec sections 5 and 9: images by default (at most 5 MB); videos at most 50 MB where allowed. */
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const VIDEO_MIME_TYPES = ['video/mp4', 'video/webm'] as const;
+export const MAX_IMAGE_MB = 5;
+export const MAX_VIDEO_MB = 50;
+const MB = 1024 * 1024;
+
+/** Modules whose editors embed videos (the rich-text editor of templates and posts). */
+const VIDEO_MODULES: readonly FileModule[] = ['campaign', 'post'];
+
+export type FileKind = 'image' | 'video';
+
+export function allowedMimeTypes(module: FileModule): string[] {
+  return VIDEO_MODULES.includes(module) ? [...IMAGE_MIME_TYPES, ...VIDEO_MIME_TYPES] : [...IMAGE_MIME_TYPES];
+}
+
+export function kindOf(mime: string): FileKind | null {
+  if ((IMAGE_MIME_TYPES as readonly string[]).includes(mime)) return 'image';
+  if ((VIDEO_MIME_TYPES as readonly string[]).includes(mime)) return 'video';
+  return null;
+}
+
+export function maxBytesFor(kind: FileKind): number {
+  return (kind === 'video' ? MAX_VIDEO_MB : MAX_IMAGE_MB) * MB;
+}
+
+export function maxMbFor(kind: FileKind): number {
+  return kind === 'video' ? MAX_VIDEO_MB : MAX_IMAGE_MB;
+}
+
+/** Short names for messages: "png, jpeg, gif, webp". */
+export function typeNames(mimes: readonly string[]): string {
+  return mimes.map((m) => m.split('/')[1]).join(', ');
+}
+
+/** The address an uploaded file is shown at (spec section 7). */
+export function fileViewUrl(module: FileModule, id: number): string {
+  return `/api/aws/s3/${module}/view?id=${id}`;
+}
+
+/** The file ids a rich text embeds through our view address, e.g. images of a template. */
+export function fileIdsIn(html: string): number[] {
+  const ids = new Set<number>();
+  for (const match of html.matchAll(/\/api\/aws\/s3\/[a-z]+\/view\?id=(\d{1,10})/g)) ids.add(Number(match[1]));
+  return [...ids];
+}

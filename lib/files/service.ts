@@ -1,0 +1,96 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '@/db/client';
+import { files, fileModules, type FileModule } from '@/db/schema/files';
+import { AppError, notFound } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { getStorage } from '@/lib/storage/storage';
+import { allowedMimeTypes, kindOf, maxBytesFor, maxMbFor, typeNames } from './rules';
+
+export type FileRow = typeof files.$inferSelect;
+
+export function parseModule(value: string): FileModule {
+  if (!(fileModules as readonly string[]).includes(value)) throw new AppError('NOT_FOUND', 'files.errors.badModule');
+  return value as FileModule;
+}
+
+/**
+ * Stores an upload and answers its id. The type comes from the bytes (a PNG renamed .exe is a
+ * PNG; an .exe renamed .png is refused); the name is kept for display only and the storage key
+ * is ours, so a name like ../../etc/passwd is harmless.
+ */
+export async function saveUpload(ctx: ServiceContext, module: FileModule, input: { name: string; bytes: Uint8Array }): Promise<number> {
+  const allowed = allowedMimeTypes(module);
+  const detected = await fileTypeFromBuffer(input.bytes);
+  const mime = detected?.mime ?? '';
+  const kind = kindOf(mime);
+  if (!kind || !allowed.includes(mime)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'files.errors.typeNotAllowed', { values: { types: typeNames(allowed) } });
+  if (input.bytes.byteLength > maxBytesFor(kind)) throw new AppError('PAYLOAD_TOO_LARGE', 'files.errors.tooLarge', { values: { mb: maxMbFor(kind) } });
+  const storage = getStorage();
+  const now = ctx.now();
+  const key = `${module}/${ctx.merchantId}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${crypto.randomUUID()}.${detected?.ext ?? 'bin'}`;
+  await storage.put(key, input.bytes, mime);
+  const [row] = await ctx.db
+    .insert(files)
+    .values({ merchantId: ctx.merchantId, uploadedBy: ctx.userId, module, key, bucket: storage.bucket, name: displayName(input.name), mime, size: input.bytes.byteLength, createdAt: now })
+    .returning({ id: files.id });
+  return row.id;
+}
+
+/**
+ * A file and its bytes for a viewer: its own merchant's files, or public ones (images of a
+ * published post or of a sent template) for anyone. Anything else is "not found", never
+ * "forbidden", so ids cannot be probed.
+ */
+export async function readFileForViewer(db: Db, viewerMerchantId: number | null, where: { module: FileModule; id: number } | { key: string }): Promise<{ file: FileRow; bytes: Uint8Array }> {
+  const condition = 'key' in where ? eq(files.key, where.key) : and(eq(files.id, where.id), eq(files.module, where.module));
+  const [file] = await db.select().from(files).where(condition).limit(1);
+  if (!file || (file.merchantId !== viewerMerchantId && !file.public)) throw notFound();
+  const bytes = await getStorage().get(file.key);
+  if (!bytes) throw notFound();
+  return { file, bytes };
+}
+
+/** Whether anyone may view the file (the posts side asks this for published articles). */
+export async function isPublicFile(db: Db, fileId: number): Promise<boolean> {
+  const [row] = await db.select({ public: files.public }).from(files).where(eq(files.id, fileId)).limit(1);
+  return row?.public ?? false;
+}
+
+/**
+ * Marks a merchant's files viewable without signing in: images a published post shows, images
+ * an e-mail template sends to customers. Other merchants' ids are ignored. Answers the count.
+ */
+export async function markFilesPublic(db: Db, merchantId: number, ids: number[], isPublic = true): Promise<number> {
+  const unique = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))];
+  if (!unique.length) return 0;
+  const rows = await db
+    .update(files)
+    .set({ public: isPublic })
+    .where(and(eq(files.merchantId, merchantId), inArray(files.id, unique)))
+    .returning({ id: files.id });
+  return rows.length;
+}
+
+/** The response of a view or download: the stored type, never sniffed, never run as a page. */
+export function fileResponse(file: FileRow, bytes: Uint8Array, disposition: 'inline' | 'attachment'): Response {
+  const body = new Uint8Array(bytes).buffer;
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'content-type': file.mime,
+      'content-length': String(bytes.byteLength),
+      'content-disposition': `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': file.public ? 'public, max-age=86400' : 'private, max-age=3600',
+    },
+  });
+}
+
+// Only the last path segment of what the browser sent, without control characters.
+function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
+  return (base || 'file').slice(0, 200);
+}

@@ -1,0 +1,34 @@
+import type { Locale } from './locales';
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+/** Spec section 9: family name first for zh-CN and zh-HK, given name first otherwise. */
+export function formatPersonName(firstName: string | null | undefined, lastName: string | null | undefined, locale: Locale): string {
+  const first = (firstName ?? '').trim();
+  const last = (lastName ?? '').trim();
+  if (!first) return last;
+  if (!last) return first;
+  if (locale === 'en-US') return `${first} ${last}`;
+  // Chinese names join without a space; Latin names keep one even in family-first order.
+  return CJK.test(first + last) ? `${last}${first}` : `${last} ${first}`;
+}
+
+/**
+ * Quick add: one name typed in one box, split by the locale's order. A Chinese name without a
+ * space takes its first character as the family name (two for the common compound surnames).
+ */
+export function splitPersonName(fullName: string, locale: Locale): { firstName: string; lastName: string } {
+  const name = fullName.trim().replace(/\s+/g, ' ');
+  if (!name.includes(' ')) {
+    if (CJK.test(name) && name.length >= 2) {
+      const familyLength = COMPOUND_SURNAMES.some((s) => name.startsWith(s)) && name.length > 2 ? 2 : 1;
+      return { lastName: name.slice(0, familyLength), firstName: name.slice(familyLength) };
+    }
+    return { firstName: name, lastName: '' };
+  }
+  const parts = name.split(' ');
+  if (locale === 'en-US') return { firstName: parts.slice(0, -1).join(' '), lastName: parts[parts.length - 1] };
+  return { lastName: parts[0], firstName: parts.slice(1).join(' ') };
+}
+
+const COMPOUND_SURNAMES = ['欧阳', '歐陽', '司马', '司馬', '诸葛', '諸葛', '上官', '东方', '東方', '皇甫', '尉迟', '尉遲', '令狐', '慕容', '公孙', '公孫', '司徒', '夏侯'];

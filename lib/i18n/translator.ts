@@ -1,0 +1,30 @@
+import { createTranslator } from 'use-intl/core';
+import zhCN from '@/messages/zh-CN.json';
+import enUS from '@/messages/en-US.json';
+import zhHK from '@/messages/zh-HK.json';
+import type { Locale } from './locales';
+
+export const messagesByLocale = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-HK': zhHK } as const;
+
+export type Translate = (key: string, values?: Record<string, string | number | Date>) => string;
+
+/** A framework-free translator, for services, route handlers, e-mails and tests. */
+export function translatorFor(locale: Locale): Translate {
+  const t = createTranslator({
+    locale,
+    messages: messagesByLocale[locale],
+    timeZone: 'Asia/Shanghai',
+    onError: () => {},
+    getMessageFallback: ({ key, namespace }) => (namespace ? `${namespace}.${key}` : key),
+  });
+  return (key, values) => (t as unknown as (k: string, v?: Record<string, unknown>) => string)(key, values);
+}
+
+export function hasMessage(locale: Locale, key: string): boolean {
+  let node: unknown = messagesByLocale[locale];
+  for (const part of key.split('.')) {
+    if (!node || typeof node !== 'object') return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string';
+}

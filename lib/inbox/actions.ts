@@ -1,0 +1,21 @@
+'use server';
+
+import { authedAction } from '@/lib/actions/action';
+import { getConversation, listConversations } from './queries';
+import { conversationListSchema, conversationParams, processedSchema, replySchema } from './schema';
+import { inboxVersion, markRead, replyToConversation, setProcessed } from './service';
+
+export const listConversationsAction = authedAction(conversationListSchema, (s, q) => listConversations(s.ctx, q));
+
+/** Opening a conversation reads it. */
+export const openConversationAction = authedAction(conversationParams, async (s, { id }) => {
+  const thread = await getConversation(s.ctx, id);
+  await markRead(s.ctx, id);
+  return thread;
+});
+
+export const replyAction = authedAction(replySchema, (s, input) => replyToConversation(s.ctx, input), { successKey: 'inbox.sent' });
+
+export const setProcessedAction = authedAction(processedSchema, (s, input) => setProcessed(s.ctx, input));
+
+export const inboxVersionAction = authedAction(conversationListSchema.pick({}), (s) => inboxVersion(s.ctx));

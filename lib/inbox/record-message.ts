@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import type { InboxAttachment, InboxChannel } from '@/db/schema/inbox';
+import { sqlRows, ts } from '@/lib/db/rows';
+
+export interface MessageToRecord {
+  merchantId: number;
+  contactId: number;
+  direction: 'in' | 'out';
+  channel: InboxChannel;
+  from: string;
+  to: string;
+  subject?: string | null;
+  text: string;
+  html?: string | null;
+  externalId?: string | null;
+  inReplyTo?: string | null;
+  attachments?: InboxAttachment[];
+  userId?: number | null;
+  at: Date;
+}
+
+/**
+ * Adds a message to the contact's conversation (created on first contact), in one transaction.
+ * An inbound message makes the conversation unread and unprocessed again; the same external id
+ * twice (a provider retrying its webhook) is recorded once.
+ */
+export async function recordMessage(db: Db, m: MessageToRecord): Promise<{ conversationId: number; messageId: number | null }> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const preview = (m.text || m.subject || '').replace(/\s+/g, ' ').trim().slice(0, 140);
+    const inbound = m.direction === 'in';
+    const [conversation] = await sqlRows<{ id: number }>(
+      tx,
+      sql`insert into conversations (merchant_id, contact_id, last_channel, processed, unread_count, last_message_at, last_preview, created_at, updated_at)
+          values (${m.merchantId}, ${m.contactId}, ${m.channel}, false, 0, ${ts(m.at)}, ${preview}, ${ts(m.at)}, ${ts(m.at)})
+          on conflict (merchant_id, contact_id) do update set updated_at = excluded.updated_at
+          returning id`,
+    );
+    const [message] = await sqlRows<{ id: number }>(
+      tx,
+      sql`insert into inbox_messages (merchant_id, conversation_id, direction, channel, from_address, to_address, subject, text, html, external_id, in_reply_to, attachments, user_id, created_at)
+          values (${m.merchantId}, ${conversation.id}, ${m.direction}, ${m.channel}, ${m.from}, ${m.to}, ${m.subject ?? null}, ${m.text}, ${m.html ?? null},
+                  ${m.externalId ?? null}, ${m.inReplyTo ?? null}, ${JSON.stringify(m.attachments ?? [])}::jsonb, ${m.userId ?? null}, ${ts(m.at)})
+          on conflict (merchant_id, external_id) where external_id is not null do nothing
+          returning id`,
+    );
+    if (message) {
+      await tx.execute(sql`update conversations set
+          last_channel = ${m.channel}, last_message_at = greatest(last_message_at, ${ts(m.at)}), last_preview = ${preview},
+          unread_count = unread_count + ${inbound ? 1 : 0},
+          processed = ${inbound ? sql`false` : sql`processed`},
+          updated_at = ${ts(m.at)}
+        where id = ${conversation.id}`);
+      if (inbound) await tx.execute(sql`update contacts set last_activity_at = greatest(coalesce(last_activity_at, ${ts(m.at)}), ${ts(m.at)}) where id = ${m.contactId}`);
+    }
+    return { conversationId: Number(conversation.id), messageId: message ? Number(message.id) : null };
+  });
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+const id = z.coerce.number('validation.invalidType').int('validation.invalid').positive('validation.invalid');
+
+export const inboxFilters = ['all', 'email', 'sms', 'processed', 'unprocessed'] as const;
+
+export const conversationListSchema = z.object({
+  filter: z.enum(inboxFilters, 'validation.invalidValue').default('all'),
+  keyword: z.string().trim().max(100, 'validation.tooLong').optional().default(''),
+  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ConversationListQuery = z.infer<typeof conversationListSchema>;
+
+export const conversationParams = z.object({ id });
+
+/** The reply form's fields; the API takes the conversation from the path, the action from the form. */
+export const replyBodySchema = z.object({
+  channel: z.enum(['email', 'sms'], 'validation.invalidValue'),
+  subject: z.string().trim().max(200, 'validation.tooLong').optional(),
+  text: z.string('validation.required').trim().min(1, 'inbox.errors.emptyReply').max(5000, 'validation.tooLong'),
+});
+export const replySchema = replyBodySchema.extend({ conversationId: id });
+export type ReplyInput = z.infer<typeof replySchema>;
+
+export const processedBodySchema = z.object({ processed: z.boolean('validation.invalidType') });
+export const processedSchema = processedBodySchema.extend({ conversationId: id });

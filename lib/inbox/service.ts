@@ -1,0 +1,93 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { contacts } from '@/db/schema/contacts';
+import { conversations, inboxMessages } from '@/db/schema/inbox';
+import { merchants } from '@/db/schema/merchants';
+import { AppError, notFound } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { sendEmail, sendSms } from '@/lib/messaging/send';
+import { DeliveryError } from '@/lib/messaging/types';
+import { escapeHtml } from '@/lib/templates/tokens';
+import { inboxAddress } from './reply-address';
+import { recordMessage } from './record-message';
+import type { ReplyInput } from './schema';
+
+async function ownConversation(ctx: ServiceContext, conversationId: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.merchantId, ctx.merchantId)))
+    .limit(1);
+  if (!row) throw notFound('inbox.errors.notFound');
+  return row;
+}
+
+/**
+ * A reply by e-mail or SMS through the same transports as campaigns. Refused, with a clear
+ * message, when the contact has no address on that channel or opted out of it. E-mail replies
+ * thread under the customer's last message (In-Reply-To, References).
+ */
+export async function replyToConversation(ctx: ServiceContext, input: ReplyInput): Promise<{ messageId: number | null }> {
+  const conversation = await ownConversation(ctx, input.conversationId);
+  const [contact] = await ctx.db.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
+  const address = input.channel === 'email' ? contact.email : contact.phone;
+  if (!address) throw new AppError('BAD_REQUEST', input.channel === 'email' ? 'inbox.errors.noEmail' : 'inbox.errors.noPhone', { fieldErrors: { channel: input.channel === 'email' ? 'inbox.errors.noEmail' : 'inbox.errors.noPhone' } });
+  const optedOut = input.channel === 'email' ? contact.emailOptIn === false || contact.emailStatus !== 'ok' : contact.smsOptIn === false;
+  if (optedOut) throw new AppError('BAD_REQUEST', input.channel === 'email' ? 'inbox.errors.emailOptedOut' : 'inbox.errors.smsOptedOut', { fieldErrors: { channel: input.channel === 'email' ? 'inbox.errors.emailOptedOut' : 'inbox.errors.smsOptedOut' } });
+  const now = ctx.now();
+  try {
+    if (input.channel === 'email') {
+      const [last] = await ctx.db
+        .select({ subject: inboxMessages.subject, externalId: inboxMessages.externalId })
+        .from(inboxMessages)
+        .where(and(eq(inboxMessages.conversationId, conversation.id), eq(inboxMessages.channel, 'email'), eq(inboxMessages.direction, 'in')))
+        .orderBy(desc(inboxMessages.createdAt))
+        .limit(1);
+      const [merchant] = await ctx.db.select({ name: merchants.name, serviceEmail: merchants.serviceEmail, status: merchants.emailVerificationStatus }).from(merchants).where(eq(merchants.id, ctx.merchantId));
+      const subject = input.subject || (last?.subject ? (/^re:/i.test(last.subject) ? last.subject : `Re: ${last.subject}`) : merchant.name);
+      const html = input.text
+        .split(/\n{2,}/)
+        .map((p) => `<p style="margin:0 0 12px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.6">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+        .join('');
+      const threading: Record<string, string> = last?.externalId ? { 'In-Reply-To': last.externalId, References: last.externalId } : {};
+      const result = await sendEmail(ctx.db, {
+        merchantId: ctx.merchantId,
+        to: address,
+        subject,
+        html,
+        text: input.text,
+        replyTo: inboxAddress(ctx.merchantId) ?? (merchant.status === 'Success' && merchant.serviceEmail ? merchant.serviceEmail : undefined),
+        headers: threading,
+      });
+      const recorded = await recordMessage(ctx.db, { merchantId: ctx.merchantId, contactId: contact.id, direction: 'out', channel: 'email', from: merchant.name, to: address, subject, text: input.text, html, externalId: result.messageId || null, inReplyTo: last?.externalId ?? null, userId: ctx.userId, at: now });
+      await markRead(ctx, conversation.id);
+      return { messageId: recorded.messageId };
+    }
+    const result = await sendSms(ctx.db, { merchantId: ctx.merchantId, to: address, body: input.text });
+    const recorded = await recordMessage(ctx.db, { merchantId: ctx.merchantId, contactId: contact.id, direction: 'out', channel: 'sms', from: '', to: address, text: input.text, externalId: result.messageId || null, userId: ctx.userId, at: now });
+    await markRead(ctx, conversation.id);
+    return { messageId: recorded.messageId };
+  } catch (error) {
+    if (error instanceof DeliveryError) throw new AppError('BAD_GATEWAY', 'inbox.errors.sendFailed');
+    throw error;
+  }
+}
+
+/** Processed, or back to unprocessed (a new customer message also reopens it). */
+export async function setProcessed(ctx: ServiceContext, input: { conversationId: number; processed: boolean }): Promise<{ processed: boolean }> {
+  await ownConversation(ctx, input.conversationId);
+  await ctx.db.update(conversations).set({ processed: input.processed, updatedAt: ctx.now() }).where(and(eq(conversations.id, input.conversationId), eq(conversations.merchantId, ctx.merchantId)));
+  return { processed: input.processed };
+}
+
+export async function markRead(ctx: ServiceContext, conversationId: number): Promise<void> {
+  await ctx.db.update(conversations).set({ unreadCount: 0 }).where(and(eq(conversations.id, conversationId), eq(conversations.merchantId, ctx.merchantId)));
+}
+
+/** The newest change of the merchant's inbox: the list polls it to update without a reload. */
+export async function inboxVersion(ctx: ServiceContext): Promise<{ version: string; unread: number }> {
+  const [row] = await ctx.db
+    .select({ version: sql<string>`coalesce(max(${conversations.updatedAt}), 'epoch'::timestamptz)::text`, unread: sql<number>`coalesce(sum(${conversations.unreadCount}), 0)::int` })
+    .from(conversations)
+    .where(eq(conversations.merchantId, ctx.merchantId));
+  return { version: row.version, unread: Number(row.unread) };
+}

@@ -1,0 +1,54 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { campaigns } from '@/db/schema/campaigns';
+import { locations } from '@/db/schema/locations';
+import { AppError } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { locationNotFound } from './service';
+
+const NAMED_CAMPAIGNS = 5;
+
+/**
+ * Deletes a location. Campaigns hold it with a foreign key (ON DELETE RESTRICT), so the database
+ * is the authority even against a campaign created a moment ago; the refusal names them.
+ */
+export async function deleteLocation(ctx: ServiceContext, locationId: number): Promise<{ locationId: number }> {
+  let deleted: { id: number }[];
+  try {
+    deleted = await ctx.db
+      .delete(locations)
+      .where(and(eq(locations.id, locationId), eq(locations.merchantId, ctx.merchantId)))
+      .returning({ id: locations.id });
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    throw await inUseError(ctx, locationId);
+  }
+  if (!deleted.length) throw locationNotFound();
+  return { locationId };
+}
+
+async function inUseError(ctx: ServiceContext, locationId: number): Promise<AppError> {
+  const rows = await ctx.db
+    .select({ campaignId: campaigns.id, campaignName: campaigns.name })
+    .from(campaigns)
+    .where(and(eq(campaigns.locationId, locationId), eq(campaigns.merchantId, ctx.merchantId)))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+  if (!rows.length) return new AppError('CONFLICT', 'locations.errors.inUse');
+  const [open, close, separator] = ctx.locale === 'zh-HK' ? ['「', '」', '、'] : ctx.locale === 'zh-CN' ? ['“', '”', '、'] : ['“', '”', ', '];
+  const names = rows.slice(0, NAMED_CAMPAIGNS).map((r) => `${open}${r.campaignName}${close}`);
+  return new AppError('CONFLICT', 'locations.errors.inUseByCampaigns', {
+    values: { names: names.join(separator), count: rows.length, more: Math.max(0, rows.length - NAMED_CAMPAIGNS) },
+    details: { campaigns: rows },
+  });
+}
+
+/**
+ * ON DELETE RESTRICT answers 23001 (restrict_violation), NO ACTION 23503 (foreign_key_violation);
+ * Drizzle wraps the driver's error, so look at its cause too.
+ */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '23001' || code === '23503') return true;
+  }
+  return false;
+}

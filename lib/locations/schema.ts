@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { isCountryCode } from './countries';
+import { isPhoneInput } from './phone';
+import { canonicalTimeZone } from './time-zone';
+import { checkZipCode } from './zip-codes';
+
+/**
+ * One zod schema per input, shared by the location form (zodResolver), the server actions and
+ * the /api/merchant/location routes. Messages are message keys, translated where shown.
+ */
+
+const INT4_MAX = 2_147_483_647;
+
+/** A missing value is "required"; a value of the wrong type (42 for a name) is a type error. */
+const typeError = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalidType');
+
+const requiredText = (max: number) => z.string({ error: typeError }).trim().min(1, 'validation.required').max(max, 'validation.tooLong');
+
+/** undefined: keep (update) or empty (create); null or '': clear. */
+const optionalText = (max: number) => z.string({ error: 'validation.invalidType' }).trim().max(max, 'validation.tooLong').nullable().optional();
+
+export const locationIdField = z.coerce
+  .number({ error: 'validation.required' })
+  .int('validation.invalid')
+  .positive('validation.invalid')
+  .max(INT4_MAX, 'validation.invalid');
+
+const fields = {
+  locationName: requiredText(100),
+  address: requiredText(200),
+  city: requiredText(100),
+  state: requiredText(100),
+  country: z
+    .string({ error: typeError })
+    .trim()
+    .min(1, 'validation.required')
+    .toUpperCase()
+    .refine(isCountryCode, 'locations.errors.country'),
+  zipCode: optionalText(20),
+  phone: optionalText(40).refine((v) => !v || isPhoneInput(v), 'validation.phone'),
+  timezone: z
+    .string({ error: 'validation.invalidType' })
+    .trim()
+    .refine((v) => canonicalTimeZone(v) !== null, 'validation.timezone')
+    .transform((v) => canonicalTimeZone(v) ?? v)
+    .optional(),
+  reviewLink: optionalText(2000).refine((v) => !v || isHttpUrl(v), 'validation.url'),
+  enabled: z.boolean({ error: 'validation.invalidType' }).optional(),
+};
+
+/**
+ * The zip code follows the country's format. It runs even when other fields failed, so a form
+ * shows every problem at once; on update an omitted zip code is checked by the service against
+ * the stored one instead.
+ */
+function zipRule(value: { country: string; zipCode?: string | null }, ctx: z.RefinementCtx) {
+  if (typeof value.country !== 'string' || (value.zipCode === undefined && 'locationId' in value)) return;
+  const check = checkZipCode(value.country, value.zipCode);
+  if (!check.ok) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: check.messageKey });
+}
+
+const zipRuleWhen = {
+  when: (payload: z.core.ParsePayload) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !Array.isArray(payload.value) &&
+    !payload.issues.some((i) => !i.path?.length || i.path[0] === 'country' || i.path[0] === 'zipCode'),
+};
+
+export const createLocationSchema = z.object(fields).superRefine(zipRule, zipRuleWhen);
+export type CreateLocationInput = z.infer<typeof createLocationSchema>;
+export type LocationFormValues = z.input<typeof createLocationSchema>;
+
+export const updateLocationSchema = z.object({ locationId: locationIdField, ...fields }).superRefine(zipRule, zipRuleWhen);
+export type UpdateLocationInput = z.infer<typeof updateLocationSchema>;
+
+/** Query strings and JSON alike: true/false, 1/0, enabled/disabled, on/off. */
+const flag = z.union(
+  [
+    z.boolean(),
+    z.stringbool({ truthy: ['1', 'true', 'enabled', 'enable', 'on', 'yes'], falsy: ['0', 'false', 'disabled', 'disable', 'off', 'no'] }),
+    z.literal(1).transform(() => true),
+    z.literal(0).transform(() => false),
+  ],
+  { error: 'validation.invalidValue' },
+);
+
+export const PAGE_SIZES = [10, 25, 50] as const;
+export const MAX_PAGE_SIZE = 100;
+
+export const locationPageSchema = z.object({
+  pageNum: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalid').min(1, 'validation.tooSmall').max(INT4_MAX, 'validation.tooBig').default(1),
+  pageSize: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalid').min(1, 'validation.tooSmall').max(MAX_PAGE_SIZE, 'validation.tooBig').default(10),
+  /** true: enabled only; false: disabled only; absent or empty: all. */
+  enabled: z.preprocess((v) => (v === '' ? undefined : v), flag.optional()),
+  keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
+});
+export type LocationPageQuery = z.infer<typeof locationPageSchema>;
+
+export const locationIdParamsSchema = z.object({ id: locationIdField });
+
+export const locationStatusQuerySchema = z.object({ status: flag });
+
+/** The server actions' inputs for status and delete (the routes take the id from the path). */
+export const setLocationStatusSchema = z.object({ locationId: locationIdField, enabled: z.boolean({ error: 'validation.required' }) });
+export type SetLocationStatusInput = z.infer<typeof setLocationStatusSchema>;
+export const deleteLocationSchema = z.object({ locationId: locationIdField });
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,80 @@
+import { and, eq } from 'drizzle-orm';
+import { locations } from '@/db/schema/locations';
+import { AppError } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
+import { toE164 } from './phone';
+import type { LocationRecord } from './record';
+import type { CreateLocationInput, UpdateLocationInput } from './schema';
+import { getLocation, locationNotFound } from './service';
+import { checkZipCode } from './zip-codes';
+
+export async function createLocation(ctx: ServiceContext, input: CreateLocationInput): Promise<LocationRecord> {
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .insert(locations)
+    .values({
+      merchantId: ctx.merchantId,
+      name: input.locationName,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      country: input.country,
+      zipCode: zipFor(input.country, input.zipCode ?? ''),
+      phone: input.phone ? toE164(input.phone, input.country) : null,
+      timezone: input.timezone ?? DEFAULT_TIME_ZONE,
+      reviewLink: input.reviewLink || null,
+      enabled: input.enabled ?? true,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: locations.id });
+  return getLocation(ctx, row.id);
+}
+
+/**
+ * Replaces the fields given. An optional field left out (undefined) keeps its value; null or an
+ * empty string clears it. The zip code is checked again when only the country changed.
+ */
+export async function updateLocation(ctx: ServiceContext, input: UpdateLocationInput): Promise<LocationRecord> {
+  const current = await getLocation(ctx, input.locationId);
+  const zipCode = zipFor(input.country, input.zipCode === undefined ? current.zipCode : (input.zipCode ?? ''));
+  const phone = input.phone === undefined ? current.phone : input.phone ? toE164(input.phone, input.country) : null;
+  const updated = await ctx.db
+    .update(locations)
+    .set({
+      name: input.locationName,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      country: input.country,
+      zipCode,
+      phone,
+      timezone: input.timezone ?? current.timezone,
+      reviewLink: input.reviewLink === undefined ? current.reviewLink : input.reviewLink || null,
+      enabled: input.enabled ?? current.enabled,
+      updatedAt: ctx.now(),
+    })
+    .where(and(eq(locations.id, input.locationId), eq(locations.merchantId, ctx.merchantId)))
+    .returning({ id: locations.id });
+  if (!updated.length) throw locationNotFound();
+  return getLocation(ctx, input.locationId);
+}
+
+/** The enable/disable toggle of spec section 4. */
+export async function setLocationStatus(ctx: ServiceContext, locationId: number, enabled: boolean): Promise<LocationRecord> {
+  const updated = await ctx.db
+    .update(locations)
+    .set({ enabled, updatedAt: ctx.now() })
+    .where(and(eq(locations.id, locationId), eq(locations.merchantId, ctx.merchantId)))
+    .returning({ id: locations.id });
+  if (!updated.length) throw locationNotFound();
+  return getLocation(ctx, locationId);
+}
+
+/** The stored form of a zip code, or a field error the form shows beside the zip code. */
+function zipFor(country: string, zipCode: string): string {
+  const check = checkZipCode(country, zipCode);
+  if (!check.ok) throw new AppError('VALIDATION', 'errors.validation', { fieldErrors: { zipCode: check.messageKey } });
+  return check.value;
+}

@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { authCodes } from '@/db/schema/auth-codes';
+import { merchants } from '@/db/schema/merchants';
+import { AppError } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { translatorFor } from '@/lib/i18n/translator';
+import { consumeLinkToken, issueCode, linkTokenHash } from '@/lib/auth/one-time-codes';
+import { sendEmail } from '@/lib/messaging/send';
+import { DeliveryError } from '@/lib/messaging/types';
+import { escapeHtml, productEmailHtml } from '@/lib/messaging/layout';
+import { getProfile, requireServiceEmail, type MerchantProfile } from './service';
+
+/** A verification link stays valid for a day; a Pending request older than that counts as Failed. */
+export const SERVICE_EMAIL_LINK_TTL_SECONDS = 24 * 60 * 60;
+
+export function appBaseUrl(): string {
+  return (process.env.APP_URL?.trim() || 'http://127.0.0.1:3000').replace(/\/+$/, '');
+}
+
+/** Sets (or changes) the service e-mail; a new address has not been verified. */
+export async function setServiceEmail(ctx: ServiceContext, input: { serviceEmail: string }): Promise<MerchantProfile> {
+  const current = await getProfile(ctx);
+  if (current.serviceEmail !== input.serviceEmail) {
+    await ctx.db
+      .update(merchants)
+      .set({ serviceEmail: input.serviceEmail, emailVerificationStatus: 'NotStarted', lastVerificationTime: null, updatedAt: ctx.now() })
+      .where(eq(merchants.id, ctx.merchantId));
+  }
+  return getProfile(ctx);
+}
+
+/**
+ * Sends a verification link to the service e-mail. Refused while a request is Pending (spec
+ * section 4), and when no service e-mail is set (spec section 5). A transport failure records
+ * TemporaryFailure (may pass on a retry) or Failed (the address was refused).
+ */
+export async function sendServiceEmailVerification(ctx: ServiceContext, baseUrl = appBaseUrl()): Promise<MerchantProfile> {
+  const profile = await refreshServiceEmailStatus(ctx);
+  const email = requireServiceEmail(profile);
+  if (profile.emailVerificationStatus === 'Pending') throw new AppError('CONFLICT', 'accounts.errors.verificationPending');
+  const now = ctx.now();
+  const token = crypto.randomBytes(32).toString('base64url');
+  await issueCode(ctx.db, { purpose: 'serviceEmail', target: email, merchantId: ctx.merchantId, now, secret: token, ttlSeconds: SERVICE_EMAIL_LINK_TTL_SECONDS });
+  const link = `${baseUrl}/portal/verify-email?token=${encodeURIComponent(token)}`;
+  const t = translatorFor(ctx.locale);
+  try {
+    await sendEmail(ctx.db, {
+      merchantId: ctx.merchantId,
+      to: email,
+      subject: t('accounts.mail.verifySubject'),
+      text: `${t('accounts.mail.verifyIntro', { merchant: profile.name })}\n\n${link}\n\n${t('accounts.mail.verifyExpiry')}`,
+      html: productEmailHtml({
+        title: t('accounts.mail.verifyTitle'),
+        body: `<p>${escapeHtml(t('accounts.mail.verifyIntro', { merchant: profile.name }))}</p><p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#409eff;color:#fff;padding:10px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t('accounts.mail.verifyButton'))}</a></p><p style="word-break:break-all;color:#6b7280">${escapeHtml(link)}</p><p>${escapeHtml(t('accounts.mail.verifyExpiry'))}</p>`,
+        footer: t('accounts.mail.ignore'),
+      }),
+    });
+  } catch (error) {
+    if (!(error instanceof DeliveryError)) throw error;
+    await ctx.db.delete(authCodes).where(and(eq(authCodes.codeHash, linkTokenHash(token))));
+    const status = error.temporary ? 'TemporaryFailure' : 'Failed';
+    await ctx.db.update(merchants).set({ emailVerificationStatus: status, lastVerificationTime: now, updatedAt: now }).where(eq(merchants.id, ctx.merchantId));
+    throw new AppError('BAD_GATEWAY', 'accounts.errors.sendVerificationFailed');
+  }
+  await ctx.db.update(merchants).set({ emailVerificationStatus: 'Pending', lastVerificationTime: now, updatedAt: now }).where(eq(merchants.id, ctx.merchantId));
+  return getProfile(ctx);
+}
+
+/** The refresh action: re-reads the status; a Pending request whose link expired becomes Failed. */
+export async function refreshServiceEmailStatus(ctx: Pick<ServiceContext, 'db' | 'merchantId' | 'now'>): Promise<MerchantProfile> {
+  const profile = await getProfile(ctx);
+  const sentAt = profile.lastVerificationTime ? new Date(profile.lastVerificationTime).getTime() : 0;
+  if (profile.emailVerificationStatus === 'Pending' && sentAt + SERVICE_EMAIL_LINK_TTL_SECONDS * 1000 <= ctx.now().getTime()) {
+    await ctx.db.update(merchants).set({ emailVerificationStatus: 'Failed', updatedAt: ctx.now() }).where(eq(merchants.id, ctx.merchantId));
+    return getProfile(ctx);
+  }
+  return profile;
+}
+
+/** The public link: marks the address Success if it is still the merchant's service e-mail. */
+export async function confirmServiceEmail(db: Db, token: string, now: Date): Promise<{ ok: true; email: string } | { ok: false; reason: 'expired' | 'invalid' }> {
+  const result = await consumeLinkToken(db, 'serviceEmail', token, now);
+  if (result === 'expired' || result === 'invalid') return { ok: false, reason: result };
+  if (!result.merchantId) return { ok: false, reason: 'invalid' };
+  const updated = await db
+    .update(merchants)
+    .set({ emailVerificationStatus: 'Success', lastVerificationTime: now, updatedAt: now })
+    .where(and(eq(merchants.id, result.merchantId), eq(merchants.serviceEmail, result.target)))
+    .returning({ id: merchants.id });
+  return updated.length ? { ok: true, email: result.target } : { ok: false, reason: 'invalid' };
+}

@@ -1,0 +1,30 @@
+import type { Db } from '@/db/client';
+import { outboxEmailTransport, outboxSmsTransport } from './outbox-transport';
+import { smtpTransport } from './smtp-transport';
+import { twilioConfigFromEnv, twilioTransport } from './twilio-transport';
+import type { EmailMessage, EmailTransport, SendResult, SmsMessage, SmsTransport } from './types';
+
+export const DEFAULT_MAIL_FROM = 'StarLoop <no-reply@starloop.local>';
+
+/** SMTP when SMTP_URL is set, otherwise the outbox (read per call, so tests can switch it). */
+export function selectEmailTransport(): EmailTransport {
+  const url = process.env.SMTP_URL?.trim();
+  return url ? smtpTransport(url) : outboxEmailTransport;
+}
+
+/** Twilio when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are set, otherwise the outbox. */
+export function selectSmsTransport(): SmsTransport {
+  const twilio = twilioConfigFromEnv();
+  return twilio ? twilioTransport(twilio) : outboxSmsTransport;
+}
+
+/** Sends one e-mail through the configured transport. Throws DeliveryError when it is refused. */
+export async function sendEmail(db: Db, message: EmailMessage): Promise<SendResult> {
+  const from = process.env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
+  return selectEmailTransport().send(db, { ...message, from });
+}
+
+/** Sends one SMS through the configured transport. Throws DeliveryError when it is refused. */
+export async function sendSms(db: Db, message: SmsMessage): Promise<SendResult> {
+  return selectSmsTransport().send(db, message);
+}

@@ -1,0 +1,115 @@
+import net from 'node:net';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '@/db/client';
+import { DeliveryError, type EmailMessage, type EmailTransport, type SendResult } from './types';
+
+// One pooled connection set per SMTP URL, reused across messages.
+const transporters = new Map<string, Transporter>();
+
+function transporterFor(url: string): Transporter {
+  let transporter = transporters.get(url);
+  if (!transporter) {
+    transporter = nodemailer.createTransport(pooledUrl(url));
+    const inner = transporter.transporter as { options?: { proxy?: unknown }; getSocket?: typeof noDelaySocket };
+    // A proxy (`?proxy=`) brings its own socket; otherwise connect with Nagle off.
+    if (!inner.options?.proxy) inner.getSocket = noDelaySocket;
+    transporters.set(url, transporter);
+  }
+  return transporter;
+}
+
+/** SMTP through nodemailer; SMTP_URL such as smtp://user:pass@host:587 or smtps://host:465. */
+export function smtpTransport(url: string): EmailTransport {
+  return {
+    name: 'smtp',
+    async send(_db: Db, message: EmailMessage & { from: string }): Promise<SendResult> {
+      const transporter = transporterFor(url);
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const sending = transporter.sendMail({
+          from: message.from,
+          to: message.to,
+          replyTo: message.replyTo,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          headers: message.headers,
+        });
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new SendTimeout()), Number(process.env.SMTP_SEND_TIMEOUT_MS ?? 120_000) || 120_000);
+        });
+        const info = await Promise.race([sending, timeout]);
+        return { transport: 'smtp', messageId: String(info.messageId ?? '') };
+      } catch (error) {
+        if (error instanceof SendTimeout) {
+          // nodemailer's pool can stall for good once the server cut its connections and refused
+          // new ones (a restart): its messages never settle. Drop that pool; the next message opens
+          // a fresh one, and this one is retried like any connection trouble.
+          if (transporters.get(url) === transporter) transporters.delete(url);
+          transporter.close();
+          throw new DeliveryError('smtp delivery timed out', true, error);
+        }
+        // 4xx replies and connection trouble may pass on a retry; 5xx replies will not.
+        const code = (error as { responseCode?: number }).responseCode;
+        throw new DeliveryError(`smtp delivery failed${code ? ` (${code})` : ''}`, !code || code < 500, error);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+class SendTimeout extends Error {
+  constructor() {
+    super('smtp send timed out');
+  }
+}
+
+/**
+ * Pooled connections unless SMTP_URL says otherwise (`?pool=false`): a campaign reuses a few open
+ * connections instead of a handshake per message (SMTP_MAX_CONNECTIONS, default 5).
+ */
+export function pooledUrl(url: string): string {
+  if (/[?&]pool=/.test(url)) return url;
+  const max = Number(process.env.SMTP_MAX_CONNECTIONS ?? 5) || 5;
+  return `${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=${max}&maxMessages=Infinity`;
+}
+
+interface SocketRequest {
+  host?: string;
+  port?: number;
+  secure?: boolean;
+  connectionTimeout?: number;
+}
+
+/**
+ * nodemailer's socket hook (the one its proxy support uses), answering a plain TCP connection with
+ * TCP_NODELAY. nodemailer writes a message's closing `.` in its own small packet; with Nagle's
+ * algorithm on, that packet waits for the server's delayed ACK, about 40 ms per message and
+ * connection (bench/RESULTS.md: 20 messages/s on one loopback connection with it, 108 without).
+ * TLS (smtps, STARTTLS) is still negotiated by nodemailer over this socket.
+ */
+export function noDelaySocket(options: SocketRequest, callback: (error: Error | null, socketOptions?: { connection: net.Socket }) => void): void {
+  const port = Number(options.port) || (options.secure ? 465 : 587);
+  const socket = net.connect({ host: options.host || 'localhost', port, noDelay: true });
+  let settled = false;
+  const settle = (error: Error | null) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    socket.removeListener('error', settle);
+    if (error) {
+      socket.destroy();
+      callback(error);
+    } else callback(null, { connection: socket });
+  };
+  const timer = setTimeout(() => settle(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })), options.connectionTimeout ?? 2 * 60_000);
+  socket.once('error', settle);
+  socket.once('connect', () => settle(null));
+}
+
+/** Tests start and stop SMTP servers; a closed server's pooled connection must not be reused. */
+export function resetSmtpTransports(): void {
+  for (const t of transporters.values()) t.close();
+  transporters.clear();
+}

@@ -1,0 +1,61 @@
+import type { Db } from '@/db/client';
+import { DeliveryError, type SendResult, type SmsMessage, type SmsTransport } from './types';
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  /** https://api.twilio.com by default; tests point it at a loopback server. */
+  baseUrl: string;
+  /** Where Twilio posts delivery status (our /api/webhooks/twilio/status), or none. */
+  statusCallbackUrl?: string;
+}
+
+export function twilioConfigFromEnv(): TwilioConfig | null {
+  const accountSid = process.env.TWILIO_ACCOUNT_SID?.trim();
+  const authToken = process.env.TWILIO_AUTH_TOKEN?.trim();
+  const from = process.env.TWILIO_FROM?.trim();
+  if (!accountSid || !authToken || !from) return null;
+  const appUrl = (process.env.APP_URL || '').replace(/\/+$/, '');
+  return {
+    accountSid,
+    authToken,
+    from,
+    baseUrl: (process.env.TWILIO_BASE_URL || 'https://api.twilio.com').replace(/\/+$/, ''),
+    statusCallbackUrl: appUrl ? `${appUrl}/api/webhooks/twilio/status` : undefined,
+  };
+}
+
+/**
+ * Twilio's Messages REST API over real HTTP. 429 and 5xx answers (and no answer) are temporary;
+ * other 4xx answers are permanent, with Twilio's own message kept as the reason.
+ */
+export function twilioTransport(config: TwilioConfig): SmsTransport {
+  return {
+    name: 'twilio',
+    async send(_db: Db, message: SmsMessage): Promise<SendResult> {
+      const form = new URLSearchParams({ To: message.to, From: config.from, Body: message.body });
+      if (config.statusCallbackUrl) form.set('StatusCallback', config.statusCallbackUrl);
+      let response: Response;
+      try {
+        response = await fetch(`${config.baseUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: form,
+          signal: AbortSignal.timeout(15_000),
+        });
+      } catch (error) {
+        throw new DeliveryError('twilio unreachable', true, error);
+      }
+      const body = (await response.json().catch(() => ({}))) as { sid?: string; message?: string; code?: number };
+      if (!response.ok || !body.sid) {
+        const temporary = response.status === 429 || response.status >= 500;
+        throw new DeliveryError(`twilio ${response.status}${body.code ? ` ${body.code}` : ''}: ${body.message ?? 'no message id'}`, temporary);
+      }
+      return { transport: 'twilio', messageId: body.sid };
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Db } from '@/db/client';
+
+export interface EmailMessage {
+  /** The merchant on whose behalf it is sent; null/undefined for product mail (codes, links). */
+  merchantId?: number | null;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+  /** Extra headers (List-Unsubscribe, ...). */
+  headers?: Record<string, string>;
+}
+
+export interface SmsMessage {
+  merchantId?: number | null;
+  /** E.164. */
+  to: string;
+  body: string;
+}
+
+export interface SendResult {
+  /** Which transport took the message ('smtp', 'outbox', 'twilio'). */
+  transport: string;
+  /** The transport's id of the message (SMTP Message-ID, outbox-<id>, a Twilio SID). */
+  messageId: string;
+  /** The outbox row, when the outbox took it. */
+  outboxId?: number;
+}
+
+export interface EmailTransport {
+  readonly name: string;
+  send(db: Db, message: EmailMessage & { from: string }): Promise<SendResult>;
+}
+
+export interface SmsTransport {
+  readonly name: string;
+  send(db: Db, message: SmsMessage): Promise<SendResult>;
+}
+
+/** A transport that could not hand the message over; `temporary` means a retry may succeed. */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly temporary: boolean,
+    readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'DeliveryError';
+  }
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { postLocales, postStatuses } from '@/db/schema/posts';
+
+export const POST_TITLE_MAX = 200;
+export const POST_SUMMARY_MAX = 500;
+// The route wrapper reads at most 1 MB of JSON; the body's HTML must fit inside it.
+export const POST_BODY_MAX = 500_000;
+export const POST_PAGE_SIZES = [10, 20, 50] as const;
+export const POST_DEFAULT_PAGE_SIZE = 10;
+
+// File ids of the files domain are integers; accept them as numbers or strings.
+const fileId = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().regex(/^[1-9]\d{0,9}$/, 'validation.invalidFormat'));
+
+/** What the editor writes: create and update take the same fields. */
+export const postInputSchema = z.object({
+  title: z.string('validation.required').trim().min(1, 'validation.required').max(POST_TITLE_MAX, 'validation.tooLong'),
+  summary: z.string().trim().max(POST_SUMMARY_MAX, 'validation.tooLong').default(''),
+  coverFileId: z.preprocess((v) => (v === '' ? null : v), fileId.nullable()).optional().default(null),
+  body: z.string().max(POST_BODY_MAX, 'validation.tooLong').default(''),
+  locale: z.enum(postLocales, 'validation.invalidValue'),
+});
+export type PostInput = z.infer<typeof postInputSchema>;
+
+const pageNum = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSize = z.coerce
+  .number()
+  .int()
+  .refine((n) => (POST_PAGE_SIZES as readonly number[]).includes(n), 'validation.invalidValue')
+  .default(POST_DEFAULT_PAGE_SIZE);
+
+export const postListQuerySchema = z.object({
+  pageNum,
+  pageSize,
+  keyword: z.string().trim().max(100, 'validation.tooLong').optional().default(''),
+  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(postStatuses).optional()),
+});
+export type PostListQuery = z.infer<typeof postListQuerySchema>;
+
+export const publicPostListQuerySchema = z.object({
+  merchantId: z.coerce.number('validation.required').int().positive(),
+  pageNum,
+  pageSize,
+  locale: z.enum(postLocales).optional(),
+});
+export type PublicPostListQuery = z.infer<typeof publicPostListQuerySchema>;
+
+export const postIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const publicIdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+
+/** The editor's one action: save, and optionally publish or unpublish, in one transaction. */
+export const savePostSchema = postInputSchema.extend({
+  id: z.number().int().positive().optional(),
+  intent: z.enum(['save', 'publish', 'unpublish']).default('save'),
+});
+export type SavePostInput = z.infer<typeof savePostSchema>;

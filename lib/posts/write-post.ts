@@ -1,0 +1,146 @@
+import crypto from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { posts } from '@/db/schema/posts';
+import { AppError, notFound } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { bodyFileIds, bodyHasContent, cleanPostBody } from './body';
+import { assertCanManagePosts } from './permission';
+import { assertOwnCover, makePostFilesPublic } from './public-files';
+import { getPost, type PostRecord } from './queries';
+import type { PostInput, SavePostInput } from './schema';
+
+/** A new article, always a draft; publishing is its own step (or the editor's save intent). */
+export async function createPost(ctx: ServiceContext, input: PostInput): Promise<PostRecord> {
+  assertCanManagePosts(ctx);
+  await assertOwnCover(ctx.db, ctx.merchantId, input.coverFileId);
+  const id = await insertPost(ctx.db, ctx, input);
+  return getPost(ctx, id);
+}
+
+export async function updatePost(ctx: ServiceContext, id: number, input: PostInput): Promise<PostRecord> {
+  assertCanManagePosts(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockPost(tx as unknown as Db, ctx, id);
+    const values = writableValues(input);
+    if (values.coverFileId !== row.coverFileId) await assertOwnCover(tx as unknown as Db, ctx.merchantId, values.coverFileId);
+    if (row.status === 'published') assertPublishable(values);
+    await tx.update(posts).set({ ...values, updatedAt: ctx.now() }).where(eq(posts.id, id));
+    // A published article shows its new images at once: they must be public too.
+    if (row.status === 'published') await makePostFilesPublic(tx as unknown as Db, ctx.merchantId, filesOf(values));
+  });
+  return getPost(ctx, id);
+}
+
+export async function deletePost(ctx: ServiceContext, id: number): Promise<{ id: number }> {
+  assertCanManagePosts(ctx);
+  const deleted = await ctx.db
+    .delete(posts)
+    .where(and(eq(posts.id, id), eq(posts.merchantId, ctx.merchantId)))
+    .returning({ id: posts.id });
+  if (!deleted.length) throw notFound('posts.errors.notFound');
+  return { id };
+}
+
+export async function publishPost(ctx: ServiceContext, id: number): Promise<PostRecord> {
+  assertCanManagePosts(ctx);
+  await ctx.db.transaction((tx) => publishLocked(tx as unknown as Db, ctx, id));
+  return getPost(ctx, id);
+}
+
+export async function unpublishPost(ctx: ServiceContext, id: number): Promise<PostRecord> {
+  assertCanManagePosts(ctx);
+  await ctx.db.transaction(async (tx) => {
+    await lockPost(tx as unknown as Db, ctx, id);
+    await setUnpublished(tx as unknown as Db, ctx, id);
+  });
+  return getPost(ctx, id);
+}
+
+/**
+ * The editor's buttons: save the fields, then publish or unpublish, all or nothing. A published
+ * article saved with intent 'save' stays published (the editor calls it "Update").
+ */
+export async function savePost(ctx: ServiceContext, input: SavePostInput): Promise<PostRecord> {
+  assertCanManagePosts(ctx);
+  const { id: givenId, intent, ...fields } = input;
+  const id = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    let postId = givenId;
+    if (postId === undefined) {
+      await assertOwnCover(db, ctx.merchantId, fields.coverFileId);
+      postId = await insertPost(db, ctx, fields);
+    } else {
+      const row = await lockPost(db, ctx, postId);
+      const values = writableValues(fields);
+      if (values.coverFileId !== row.coverFileId) await assertOwnCover(db, ctx.merchantId, values.coverFileId);
+      if (row.status === 'published' && intent !== 'unpublish') assertPublishable(values);
+      await db.update(posts).set({ ...values, updatedAt: ctx.now() }).where(eq(posts.id, postId));
+      if (row.status === 'published' && intent === 'save') await makePostFilesPublic(db, ctx.merchantId, filesOf(values));
+    }
+    if (intent === 'publish') await publishLocked(db, ctx, postId);
+    if (intent === 'unpublish') await setUnpublished(db, ctx, postId);
+    return postId;
+  });
+  return getPost(ctx, id);
+}
+
+async function insertPost(db: Db, ctx: ServiceContext, input: PostInput): Promise<number> {
+  const now = ctx.now();
+  const [row] = await db
+    .insert(posts)
+    .values({ ...writableValues(input), merchantId: ctx.merchantId, authorUserId: ctx.userId, publicId: newPublicId(), status: 'draft', createdAt: now, updatedAt: now })
+    .returning({ id: posts.id });
+  return row.id;
+}
+
+async function publishLocked(db: Db, ctx: ServiceContext, id: number): Promise<void> {
+  const row = await lockPost(db, ctx, id);
+  assertPublishable(row);
+  const now = ctx.now();
+  // Publishing again keeps the first publication time; an unpublish clears it.
+  await db
+    .update(posts)
+    .set({ status: 'published', publishedAt: row.status === 'published' && row.publishedAt ? row.publishedAt : now, updatedAt: now })
+    .where(eq(posts.id, id));
+  await makePostFilesPublic(db, ctx.merchantId, filesOf(row));
+}
+
+async function setUnpublished(db: Db, ctx: ServiceContext, id: number): Promise<void> {
+  await db.update(posts).set({ status: 'draft', publishedAt: null, updatedAt: ctx.now() }).where(eq(posts.id, id));
+}
+
+async function lockPost(db: Db, ctx: ServiceContext, id: number) {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), eq(posts.merchantId, ctx.merchantId)))
+    .for('update')
+    .limit(1);
+  if (!row) throw notFound('posts.errors.notFound');
+  return row;
+}
+
+function writableValues(input: PostInput) {
+  return {
+    title: input.title.trim(),
+    summary: input.summary.trim(),
+    coverFileId: input.coverFileId ?? null,
+    body: cleanPostBody(input.body),
+    locale: input.locale,
+  };
+}
+
+function assertPublishable(values: { title: string; body: string }): void {
+  if (!values.title.trim()) throw new AppError('VALIDATION', 'posts.errors.titleRequired', { fieldErrors: { title: 'validation.required' } });
+  if (!bodyHasContent(values.body)) throw new AppError('VALIDATION', 'posts.errors.emptyBody', { fieldErrors: { body: 'posts.errors.emptyBody' } });
+}
+
+function filesOf(values: { coverFileId: string | null; body: string }): string[] {
+  return [...(values.coverFileId ? [values.coverFileId] : []), ...bodyFileIds(values.body)];
+}
+
+/** 16 characters of base64url: 96 random bits, unguessable, fine in a URL. */
+export function newPublicId(): string {
+  return crypto.randomBytes(12).toString('base64url');
+}

@@ -1,0 +1,78 @@
+import { and, desc, eq, gt, inArray, lte, notInArray } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { rateLimitHits } from '@/db/schema/auth-codes';
+import { AppError } from '@/lib/api/app-error';
+
+export interface Limit {
+  /** Names the counter (login, sendEmailCode, ...). */
+  bucket: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** Spec-less but standard: 5 failed sign-ins in 15 minutes per account or per address. */
+export const LOGIN_LIMIT: Limit = { bucket: 'login', max: 5, windowSeconds: 15 * 60 };
+/** Code e-mails and SMS per requesting address, on top of the once-a-minute rule per target. */
+export const CODE_REQUEST_LIMIT: Limit = { bucket: 'code', max: 20, windowSeconds: 60 * 60 };
+
+/**
+ * Seconds until one more attempt is allowed for any of `keys`, or 0 when all are under the
+ * limit. A sliding window: the oldest hit inside the window decides when a slot frees up.
+ * `ownHits` (from reserveAttempt) are left out of the count.
+ */
+export async function retryAfterSeconds(db: Db, limit: Limit, keys: string[], now: Date, ownHits: number[] = []): Promise<number> {
+  const since = new Date(now.getTime() - limit.windowSeconds * 1000);
+  let wait = 0;
+  for (const key of keys) {
+    const filters = [eq(rateLimitHits.bucket, limit.bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.createdAt, since)];
+    if (ownHits.length) filters.push(notInArray(rateLimitHits.id, ownHits));
+    // One statement: a hit deleted between a count and a second read must not leave nothing to read.
+    const hits = await db
+      .select({ at: rateLimitHits.createdAt })
+      .from(rateLimitHits)
+      .where(and(...filters))
+      .orderBy(desc(rateLimitHits.createdAt))
+      .limit(limit.max);
+    if (hits.length < limit.max) continue;
+    // The hit that must leave the window before the count drops below the limit.
+    const seconds = Math.ceil((hits[limit.max - 1].at.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000);
+    wait = Math.max(wait, seconds, 1);
+  }
+  return wait;
+}
+
+/**
+ * Counts an attempt before it is made, so that concurrent attempts see each other (checking
+ * first and counting after a slow password check let parallel guesses through). Refused: the
+ * hits are taken back and `wait` says how long. Allowed: `release()` takes them back when the
+ * attempt should not count (a success); a failed attempt keeps them.
+ */
+export async function reserveAttempt(db: Db, limit: Limit, keys: string[], now: Date): Promise<{ wait: number; release: () => Promise<void> }> {
+  if (!keys.length) return { wait: 0, release: async () => {} };
+  const inserted = await db
+    .insert(rateLimitHits)
+    .values(keys.map((key) => ({ bucket: limit.bucket, key, createdAt: now })))
+    .returning({ id: rateLimitHits.id });
+  const ids = inserted.map((r) => r.id);
+  const release = async () => {
+    await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, ids));
+  };
+  const wait = await retryAfterSeconds(db, limit, keys, now, ids);
+  if (wait > 0) {
+    await release();
+    return { wait, release: async () => {} };
+  }
+  const expired = new Date(now.getTime() - limit.windowSeconds * 1000);
+  await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, limit.bucket), inArray(rateLimitHits.key, keys), lte(rateLimitHits.createdAt, expired)));
+  return { wait: 0, release };
+}
+
+/** A success clears the account's counter (never the address's: one good account must not unlock an address). */
+export async function clearHits(db: Db, limit: Limit, key: string): Promise<void> {
+  await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, limit.bucket), eq(rateLimitHits.key, key)));
+}
+
+/** 429 with the wait in the Retry-After header and in data.retryAfter. */
+export function tooManyRequests(seconds: number, messageKey = 'errors.http.429'): AppError {
+  return new AppError('TOO_MANY_REQUESTS', messageKey, { values: { seconds }, details: { retryAfter: seconds }, headers: { 'retry-after': String(seconds) } });
+}

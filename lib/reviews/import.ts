@@ -1,0 +1,207 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import ExcelJS from 'exceljs';
+import type { Db } from '@/db/client';
+import { reviews, type ReviewSite } from '@/db/schema/reviews';
+import { locations } from '@/db/schema/locations';
+import type { ServiceContext } from '@/lib/context';
+import { AppError } from '@/lib/api/app-error';
+import { detectLanguage } from './detect-language';
+import { dayStart } from './query';
+import { checkZip } from '@/lib/contacts/import/file-kind';
+
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 5000;
+
+type Field = 'site' | 'location' | 'reviewer' | 'rating' | 'comment' | 'date' | 'reply' | 'employee' | 'id';
+const HEADERS: Record<Field, string[]> = {
+  site: ['site', 'source', 'review site', '来源', '來源', '网站', '網站', '平台'],
+  location: ['location', 'store', 'branch', '门店', '門店', '分店'],
+  reviewer: ['reviewer', 'name', 'customer', '评价人', '評價人', '顾客', '顧客', '姓名'],
+  rating: ['rating', 'stars', 'star rating', '评分', '評分', '星级', '星級'],
+  comment: ['comment', 'review', 'text', '内容', '內容', '评价', '評價', '评论', '評論'],
+  date: ['date', 'time', 'review date', '日期', '时间', '時間'],
+  reply: ['reply', 'owner reply', 'response', '回复', '回覆', '商家回复', '商家回覆'],
+  employee: ['employee', 'staff', 'employee tag', '员工', '員工', '员工标签', '員工標籤'],
+  id: ['id', 'review id', 'external id', '编号', '編號'],
+};
+
+const SITE_ALIASES: Record<string, ReviewSite> = {
+  dianping: 'dianping', '大众点评': 'dianping', '大眾點評': 'dianping', '点评': 'dianping', '點評': 'dianping',
+  openrice: 'openrice', '开饭喇': 'openrice', '開飯喇': 'openrice',
+  tripadvisor: 'tripadvisor', '猫途鹰': 'tripadvisor', '貓途鷹': 'tripadvisor',
+  other: 'other', '其他': 'other',
+  google: 'google',
+};
+
+export interface ImportResult {
+  inserted: number;
+  updated: number;
+  failed: { row: number; messageKey: string }[];
+}
+
+/** Reads a CSV or .xlsx file of reviews from other sites; upserts by (site, id or content hash). */
+export async function importReviews(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }): Promise<ImportResult> {
+  if (file.bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'reviews.errors.importTooLarge');
+  const rows = await readRows(file);
+  if (rows.length === 0) throw new AppError('BAD_REQUEST', 'reviews.errors.importEmpty');
+  if (rows.length > IMPORT_MAX_ROWS) throw new AppError('BAD_REQUEST', 'reviews.errors.importTooManyRows', { values: { max: IMPORT_MAX_ROWS } });
+  const columns = mapColumns(Object.keys(rows[0]));
+  if (!columns.reviewer || !columns.rating || !columns.date) throw new AppError('BAD_REQUEST', 'reviews.errors.importColumns');
+
+  const ours = await ctx.db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.merchantId, ctx.merchantId));
+  const byName = new Map(ours.map((l) => [l.name.trim().toLowerCase(), l.id]));
+  const result: ImportResult = { inserted: 0, updated: 0, failed: [] };
+  const values: (typeof reviews.$inferInsert)[] = [];
+  const seen = new Set<string>();
+  rows.forEach((raw, index) => {
+    const rowNumber = index + 2; // the header is row 1
+    const get = (f: Field) => (columns[f] ? cell(raw[columns[f] as string]) : '');
+    const siteText = get('site').toLowerCase();
+    const site: ReviewSite | undefined = siteText ? SITE_ALIASES[siteText] : 'other';
+    if (!site) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.importSite' });
+    if (site === 'google') return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.importGoogle' });
+    const reviewer = get('reviewer').slice(0, 100);
+    if (!reviewer) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.importReviewer' });
+    const rating = Number(get('rating'));
+    if (!Number.isInteger(rating) || rating < 1 || rating > 5) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.rating' });
+    const at = parseDate(raw[columns.date as string]);
+    if (!at) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.date' });
+    const locationText = get('location');
+    let locationId: number | null = null;
+    if (locationText) {
+      locationId = byName.get(locationText.toLowerCase()) ?? (ours.some((l) => String(l.id) === locationText) ? Number(locationText) : null);
+      if (!locationId) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.locationNotFound' });
+    }
+    const comment = get('comment').slice(0, 5000);
+    const externalId = get('id') ? `import-${get('id')}` : `import-${crypto.createHash('sha1').update([site, reviewer, at.toISOString(), comment].join('\u0000')).digest('hex')}`;
+    if (seen.has(`${site}:${externalId}`)) return; // the same review twice in one file
+    seen.add(`${site}:${externalId}`);
+    const reply = get('reply').slice(0, 4096);
+    values.push({
+      merchantId: ctx.merchantId,
+      locationId,
+      site,
+      origin: 'import',
+      externalId,
+      reviewerName: reviewer,
+      rating,
+      comment,
+      language: detectLanguage(comment || reviewer),
+      createTime: at,
+      updateTime: at,
+      replyComment: reply || null,
+      replyTime: reply ? at : null,
+      employeeTag: get('employee').slice(0, 50) || null,
+    });
+  });
+  if (values.length) {
+    await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      for (let i = 0; i < values.length; i += 500) {
+        const answer = await tx
+          .insert(reviews)
+          .values(values.slice(i, i + 500))
+          .onConflictDoUpdate({
+            target: [reviews.merchantId, reviews.site, reviews.externalId],
+            set: {
+              locationId: sql`excluded.location_id`,
+              reviewerName: sql`excluded.reviewer_name`,
+              rating: sql`excluded.rating`,
+              comment: sql`excluded.comment`,
+              language: sql`excluded.language`,
+              replyComment: sql`coalesce(excluded.reply_comment, ${reviews.replyComment})`,
+              replyTime: sql`coalesce(excluded.reply_time, ${reviews.replyTime})`,
+              employeeTag: sql`coalesce(excluded.employee_tag, ${reviews.employeeTag})`,
+              updatedAt: sql`now()`,
+            },
+          })
+          // xmax = 0 only for a freshly inserted row: tells inserts from updates.
+          .returning({ inserted: sql<boolean>`(xmax = 0)` });
+        for (const r of answer) {
+          if (r.inserted) result.inserted++;
+          else result.updated++;
+        }
+      }
+    });
+  }
+  return result;
+}
+
+async function readRows(file: { name: string; bytes: Uint8Array }): Promise<Record<string, unknown>[]> {
+  const name = file.name.toLowerCase();
+  if (name.endsWith('.csv')) {
+    const text = new TextDecoder('utf-8').decode(file.bytes).replace(/^\uFEFF/, '');
+    const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim() });
+    return parsed.data;
+  }
+  if (name.endsWith('.xlsx')) {
+    // A real .xlsx is a zip; its entry count and unpacked size are checked before ExcelJS unzips it.
+    if (!(file.bytes[0] === 0x50 && file.bytes[1] === 0x4b && file.bytes[2] === 0x03 && file.bytes[3] === 0x04)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'reviews.errors.importType');
+    checkZip(file.bytes);
+    const workbook = new ExcelJS.Workbook();
+    try {
+      await workbook.xlsx.load(Buffer.from(file.bytes) as unknown as ArrayBuffer);
+    } catch {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'reviews.errors.importType');
+    }
+    const sheet = workbook.worksheets[0];
+    if (!sheet) return [];
+    const headers: string[] = [];
+    sheet.getRow(1).eachCell((c, col) => (headers[col] = cell(c.value)));
+    const out: Record<string, unknown>[] = [];
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      const record: Record<string, unknown> = {};
+      let any = false;
+      headers.forEach((h, col) => {
+        if (!h) return;
+        const v = row.getCell(col).value;
+        if (v !== null && v !== undefined && v !== '') any = true;
+        record[h] = v;
+      });
+      if (any) out.push(record);
+    });
+    return out;
+  }
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'reviews.errors.importType');
+}
+
+function mapColumns(headers: string[]): Partial<Record<Field, string>> {
+  const out: Partial<Record<Field, string>> = {};
+  for (const h of headers) {
+    const key = h.trim().toLowerCase();
+    for (const [field, aliases] of Object.entries(HEADERS) as [Field, string[]][]) {
+      if (!out[field] && aliases.includes(key)) out[field] = h;
+    }
+  }
+  return out;
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    const v = value as { text?: unknown; result?: unknown; richText?: { text: string }[] };
+    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('').trim();
+    if (v.text !== undefined) return String(v.text).trim();
+    if (v.result !== undefined) return String(v.result).trim();
+  }
+  return String(value).trim();
+}
+
+function parseDate(value: unknown): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  const text = cell(value);
+  let m = text.match(/^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?/);
+  if (m) {
+    const day = `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}`;
+    const base = dayStart(day);
+    if (Number.isNaN(base.getTime())) return null;
+    return new Date(base.getTime() + (m[4] ? (Number(m[4]) * 60 + Number(m[5])) * 60_000 : 12 * 3_600_000));
+  }
+  m = text.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
+  if (m) return parseDate(`${m[3]}-${m[1]}-${m[2]}`);
+  return null;
+}

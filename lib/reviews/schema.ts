@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { reviewSites } from '@/db/schema/reviews';
+
+export const REPLY_MAX_BYTES = 4096;
+export const REVIEW_PAGE_SIZES = [10, 20, 50] as const;
+
+/** UTF-8 bytes, as Google counts the 4,096-byte reply limit. */
+export function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+// Query strings give '' for an untouched field: treat it as absent.
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optionalInt = (min: number, max: number) => z.preprocess(blank, z.coerce.number().int().min(min).max(max).optional());
+const isoDay = z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'reviews.errors.date').optional());
+
+export const reviewFilterSchema = z
+  .object({
+    q: z.preprocess(blank, z.string().trim().max(100).optional()),
+    from: isoDay,
+    to: isoDay,
+    minRating: optionalInt(1, 5),
+    maxRating: optionalInt(1, 5),
+    site: z.preprocess(blank, z.enum(reviewSites).optional()),
+    tag: z.preprocess(blank, z.enum(['all', 'untagged', 'tagged']).default('all')),
+    view: z.preprocess(blank, z.enum(['all', 'needsResponse']).default('all')),
+    locationId: optionalInt(1, 2_147_483_647),
+    pageNum: z.preprocess(blank, z.coerce.number().int().min(1).max(100_000).default(1)),
+    pageSize: z.preprocess(blank, z.coerce.number().int().refine((n) => (REVIEW_PAGE_SIZES as readonly number[]).includes(n), 'reviews.errors.pageSize').default(20)),
+  })
+  .refine((f) => !f.minRating || !f.maxRating || f.minRating <= f.maxRating, { path: ['maxRating'], message: 'reviews.errors.ratingRange' })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { path: ['to'], message: 'reviews.errors.dateRange' });
+
+export type ReviewFilters = z.infer<typeof reviewFilterSchema>;
+
+export const replySchema = z.object({
+  comment: z
+    .string()
+    .trim()
+    .min(1, 'reviews.errors.replyRequired')
+    .refine((s) => utf8Bytes(s) <= REPLY_MAX_BYTES, 'reviews.errors.replyTooLong'),
+});
+
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const manualSites = reviewSites.filter((s) => s !== 'google') as [Exclude<(typeof reviewSites)[number], 'google'>, ...Exclude<(typeof reviewSites)[number], 'google'>[]];
+export const manualSiteSchema = z.enum(manualSites);
+
+/** A review from another site, typed in by the merchant (Google's come from the sync). */
+export const manualReviewSchema = z.object({
+  site: manualSiteSchema,
+  locationId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+  reviewerName: z.string().trim().min(1, 'validation.required').max(100),
+  rating: z.coerce.number().int().min(1, 'reviews.errors.rating').max(5, 'reviews.errors.rating'),
+  comment: z.string().trim().max(5000).default(''),
+  reviewDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'reviews.errors.date'),
+  employeeTag: z.preprocess(blank, z.string().trim().max(50).optional()),
+});
+
+export const employeeTagSchema = z.object({ employeeTag: z.preprocess(blank, z.string().trim().max(50).nullable().default(null)) });
+
+export const draftSchema = z.object({ id: z.coerce.number().int().positive() });

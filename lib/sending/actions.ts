@@ -1,0 +1,15 @@
+'use server';
+
+import { authedAction } from '@/lib/actions/action';
+import { forecastCampaign } from './forecast';
+import { campaignIdParams, forecastInputSchema, resolveReviewSchema } from './schema';
+import { campaignDeliverySummary, resolveReview } from './summary';
+
+/** The request form's forecast panel. */
+export const forecastAction = authedAction(forecastInputSchema, (session, input) => forecastCampaign(session.ctx, input));
+
+/** The campaign details dialog: delivery counts and problems. */
+export const deliverySummaryAction = authedAction(campaignIdParams, (session, input) => campaignDeliverySummary(session.ctx, input.id));
+
+/** A person's verdict on a delivery in review. */
+export const resolveReviewAction = authedAction(resolveReviewSchema, (session, input) => resolveReview(session.ctx, input), { successKey: 'common.success' });

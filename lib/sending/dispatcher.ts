@@ -1,0 +1,173 @@
+import type { Db } from '@/db/client';
+import { CampaignStatus } from '@/db/schema/campaigns';
+import { appBaseUrl } from '@/lib/contacts/opt-links';
+import { DeliveryError } from '@/lib/messaging/types';
+import { applyTimeRules, claimDueDeliveries, completeFinishedCampaigns, recoverStaleClaims } from './claim';
+import { consentSkipReason } from './eligibility';
+import { loadJobs, type DeliveryJob } from './load-batch';
+import { groupCommit } from './group-commit';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, markAttempts, recordFailed, recordRetry, recordSentMany, recordSkipped, releaseClaim, type SentItem } from './record-outcome';
+import { renderEmail, renderSms } from './render-message';
+import { startDueScheduledCampaigns } from './start-scheduled';
+import type { SendingTransports } from './transports';
+
+export interface DispatchOptions {
+  transports: SendingTransports;
+  now?: () => Date;
+  /** Deliveries claimed per round. */
+  batchSize?: number;
+  /** Messages in flight at once within a round. */
+  concurrency?: number;
+  /** The dispatcher's tick, used to pace batch campaigns across their window. */
+  tickMs?: number;
+  /** A delivery `sending` for longer than this was left by a dead dispatcher. */
+  staleAfterMs?: number;
+  baseUrl?: string;
+  /** Back-off of temporary failures (default RETRY_DELAYS_MS); its length + 1 attempts in all. */
+  retryDelaysMs?: number[];
+  /** Called after each delivery's outcome is committed (tests and the fault script use it). */
+  onOutcome?: (deliveryId: number, outcome: Outcome) => void;
+}
+
+export type Outcome = 'sent' | 'failed' | 'skipped' | 'retry' | 'released';
+
+export interface DispatchReport {
+  started: number;
+  claimed: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  retried: number;
+  released: number;
+  needsReview: number;
+  requeued: number;
+  completed: number;
+}
+
+/**
+ * One round of the sending engine: start due scheduled campaigns, review deliveries a dead
+ * dispatcher left behind, apply every campaign's window and quiet hours, claim a batch, send it,
+ * and complete the campaigns with nothing left. Safe to run in any number of processes at once.
+ */
+export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<DispatchReport> {
+  const now = options.now ?? (() => new Date());
+  const report: DispatchReport = { started: 0, claimed: 0, sent: 0, failed: 0, skipped: 0, retried: 0, released: 0, needsReview: 0, requeued: 0, completed: 0 };
+  report.started = await startDueScheduledCampaigns(db, now());
+  const recovered = await recoverStaleClaims(db, now(), options.staleAfterMs ?? 10 * 60_000);
+  report.needsReview = recovered.review;
+  report.requeued = recovered.requeued;
+  await applyTimeRules(db, now(), options.tickMs ?? 5_000);
+  const claimed = await claimDueDeliveries(db, now(), options.batchSize ?? 200);
+  report.claimed = claimed.length;
+  if (claimed.length) {
+    const claimedAt = new Map(claimed.map((c) => [c.id, c.claimedAt]));
+    const jobs = await loadJobs(db, claimed.map((c) => c.id), now());
+    const commits = roundCommits(db, now);
+    await runPool(jobs, options.concurrency ?? 8, async (job) => {
+      const outcome = await deliver(db, job, claimedAt.get(job.deliveryId) ?? new Date(0), options, now, commits);
+      report[outcomeKey[outcome]]++;
+      options.onOutcome?.(job.deliveryId, outcome);
+    });
+  }
+  report.completed = await completeFinishedCampaigns(db, now());
+  return report;
+}
+
+const outcomeKey = { sent: 'sent', failed: 'failed', skipped: 'skipped', retry: 'retried', released: 'released' } as const;
+
+interface RoundCommits {
+  /** The attempt marker (true while the claim is still ours). */
+  attempt: (item: { deliveryId: number; claimedAt: Date }) => Promise<boolean>;
+  sent: (item: SentItem) => Promise<void>;
+}
+
+/**
+ * The two writes every message needs, group-committed: with N messages in flight they cost about
+ * two statements per N messages instead of two per message (bench/sending-email.ts). Each caller
+ * still awaits its own write before going on, so the exactly-once order is unchanged.
+ */
+function roundCommits(db: Db, now: () => Date): RoundCommits {
+  return {
+    attempt: groupCommit(async (items: { deliveryId: number; claimedAt: Date }[]) => {
+      const ours = await markAttempts(db, items, now());
+      return items.map((i) => ours.has(i.deliveryId));
+    }),
+    sent: groupCommit(async (items: SentItem[]) => {
+      await recordSentMany(db, items);
+      return items.map(() => undefined);
+    }),
+  };
+}
+
+async function deliver(db: Db, job: DeliveryJob, claimedAt: Date, options: DispatchOptions, now: () => Date, commits: RoundCommits): Promise<Outcome> {
+  if (job.campaignStatus !== CampaignStatus.SENDING) {
+    await releaseClaim(db, job.deliveryId, now());
+    return 'released';
+  }
+  if (!job.contactExists) {
+    await recordSkipped(db, job.deliveryId, 'contact_deleted', now());
+    return 'skipped';
+  }
+  const reason = consentSkipReason(job.channel, job.consent, job.scene) ?? (job.recentlyAsked ? 'frequency_cap' : null);
+  if (reason) {
+    await recordSkipped(db, job.deliveryId, reason, now());
+    return 'skipped';
+  }
+  const { transports } = options;
+  const render = { ...job.render, baseUrl: options.baseUrl ?? appBaseUrl() };
+  let messageId: string;
+  try {
+    if (job.channel === 'email') {
+      const email = renderEmail(render, job.deliveryId);
+      await transports.emailLimiter.take();
+      if (!(await commits.attempt({ deliveryId: job.deliveryId, claimedAt }))) return 'released';
+      const result = await transports.email.send(db, {
+        merchantId: job.merchantId,
+        from: transports.from(job.merchantName),
+        to: job.consent.email ?? '',
+        replyTo: job.replyTo ?? undefined,
+        ...email,
+      });
+      messageId = result.messageId;
+    } else {
+      const sms = renderSms(render);
+      await transports.smsLimiter.take();
+      if (!(await commits.attempt({ deliveryId: job.deliveryId, claimedAt }))) return 'released';
+      const result = await transports.sms.send(db, { merchantId: job.merchantId, to: job.consent.phone ?? '', body: sms.body });
+      messageId = result.messageId;
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const temporary = error instanceof DeliveryError ? error.temporary : true;
+    const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    if (temporary && job.attempts < (options.retryDelaysMs ? delays.length + 1 : MAX_ATTEMPTS)) {
+      const delay = delays[Math.min(job.attempts - 1, delays.length - 1)];
+      await recordRetry(db, job.deliveryId, message, new Date(now().getTime() + delay), now());
+      return 'retry';
+    }
+    await recordFailed(db, job.deliveryId, message, now());
+    return 'failed';
+  }
+  // Outside the try: the message has left, so a failure to record it must never put the row back
+  // in the queue (a second send). It stays `sending` with its attempt event: needs review later.
+  await commits.sent({ deliveryId: job.deliveryId, providerMessageId: messageId, at: now() });
+  return 'sent';
+}
+
+/** Runs `work` over the items, `concurrency` at a time; after an error no new item starts, and the first error is thrown once the running ones have ended. */
+async function runPool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const workers = Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, async () => {
+    while (next < items.length && !failure) {
+      const item = items[next++];
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  });
+  await Promise.all(workers);
+  if (failure) throw (failure as { error: unknown }).error;
+}

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { sqlRows } from '@/lib/db/rows';
+import { writeConsent } from '@/lib/consent/record-consent';
+import { isLocale, type Locale } from '@/lib/i18n/locales';
+import { translatorFor } from '@/lib/i18n/translator';
+import { contactByAddress } from '@/lib/inbox/find-contact';
+import { recordMessage } from '@/lib/inbox/record-message';
+import { parseOptKeyword, type OptKeyword } from './opt-keywords';
+
+export interface InboundSms {
+  from: string;
+  to: string;
+  body: string;
+  /** Twilio's MessageSid: a retried webhook is recorded once. */
+  sid?: string;
+}
+
+export interface InboundResult {
+  action: OptKeyword | null;
+  merchantId: number | null;
+  contactId: number | null;
+  conversationId: number | null;
+  /** The confirmation to text back, in the contact's language. */
+  reply: string | null;
+  locale: Locale;
+}
+
+/**
+ * An SMS from a customer, for the merchant that last messaged this number. It lands in the
+ * inbox; STOP, UNSUBSCRIBE, TD, 退订, 取消 also opt the sender out of SMS at once (START opts
+ * back in), and the change holds across all the merchant's locations (the contact is the merchant's).
+ */
+export async function handleInboundSms(db: Db, message: InboundSms, now: Date): Promise<InboundResult> {
+  const action = parseOptKeyword(message.body);
+  const match = await contactByAddress(db, 'sms', message.from);
+  if (!match) return { action, merchantId: null, contactId: null, conversationId: null, reply: null, locale: 'zh-CN' };
+  const { conversationId } = await recordMessage(db, {
+    merchantId: match.merchantId,
+    contactId: match.contactId,
+    direction: 'in',
+    channel: 'sms',
+    from: message.from,
+    to: message.to,
+    text: message.body,
+    externalId: message.sid ?? null,
+    at: now,
+  });
+  const [who] = await sqlRows<{ locale: string | null; merchant_name: string }>(
+    db,
+    sql`select k.locale, m.name as merchant_name from contacts k join merchants m on m.id = k.merchant_id where k.id = ${match.contactId}`,
+  );
+  const locale: Locale = isLocale(who?.locale) ? who.locale : 'zh-CN';
+  if (!action) return { action, merchantId: match.merchantId, contactId: match.contactId, conversationId, reply: null, locale };
+  await db.transaction(async (tx) => {
+    await writeConsent(tx as unknown as Db, { merchantId: match.merchantId, contactId: match.contactId, channel: 'sms', action, source: 'sms-reply', at: now });
+  });
+  const t = translatorFor(locale);
+  return {
+    action,
+    merchantId: match.merchantId,
+    contactId: match.contactId,
+    conversationId,
+    reply: t(action === 'optout' ? 'sending.sms.optedOut' : 'sending.sms.optedIn', { merchant: who?.merchant_name ?? '' }),
+    locale,
+  };
+}

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { sqlRows, ts } from '@/lib/db/rows';
+import type { ConsentState } from './eligibility';
+import { DEFAULT_FREQUENCY_CAP_DAYS } from './eligibility';
+import type { RenderContext } from './render-message';
+
+/** Everything one claimed delivery needs, read for the whole batch in one query. */
+export interface DeliveryJob {
+  deliveryId: number;
+  merchantId: number;
+  campaignId: number;
+  campaignStatus: number;
+  campaignType: number;
+  channel: 'email' | 'sms';
+  attempts: number;
+  contactId: number;
+  contactExists: boolean;
+  consent: ConsentState;
+  scene: string | null;
+  render: Omit<RenderContext, 'baseUrl'>;
+  merchantName: string;
+  replyTo: string | null;
+  frequencyCapDays: number;
+  /** Another campaign sent this contact a review request on this channel within the cap. */
+  recentlyAsked: boolean;
+}
+
+interface JobRow {
+  delivery_id: number;
+  merchant_id: number;
+  campaign_id: number;
+  campaign_status: number;
+  campaign_type: number;
+  channel: number;
+  attempts: number;
+  contact_id: number;
+  contact_exists: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  email_opt_in: boolean | null;
+  sms_opt_in: boolean | null;
+  email_status: string | null;
+  opt_token: string | null;
+  contact_locale: string | null;
+  subject: string | null;
+  content: string | null;
+  content_text: string | null;
+  include_unsubscribe: boolean | null;
+  scene: string | null;
+  template_locale: string | null;
+  review_link: string | null;
+  merchant_name: string;
+  service_email: string | null;
+  email_verification_status: string;
+  cap_days: number | null;
+  recently_asked: boolean;
+}
+
+export async function loadJobs(db: Db, deliveryIds: number[], now: Date): Promise<DeliveryJob[]> {
+  if (!deliveryIds.length) return [];
+  const ids = sql.join(deliveryIds.map((id) => sql`${id}`), sql`, `);
+  const rows = await sqlRows<JobRow>(
+    db,
+    sql`
+      select d.id as delivery_id, d.merchant_id, d.campaign_id, c.status as campaign_status, c.campaign_type, d.channel, d.attempts,
+             d.contact_id, (k.id is not null) as contact_exists, k.first_name, k.last_name, k.email, k.phone,
+             k.email_opt_in, k.sms_opt_in, k.email_status, k.opt_token, k.locale as contact_locale,
+             t.subject, t.content, t.content_text, t.include_unsubscribe, t.scene, t.locale as template_locale,
+             l.review_link, m.name as merchant_name, m.service_email, m.email_verification_status,
+             s.frequency_cap_days as cap_days,
+             exists (
+               select 1 from deliveries p join campaigns pc on pc.id = p.campaign_id
+               where p.contact_id = d.contact_id and p.channel = d.channel and p.campaign_id <> d.campaign_id
+                 and p.status = 'sent' and pc.campaign_type = 0 and c.campaign_type = 0
+                 and p.sent_at > ${ts(now)} - make_interval(days => coalesce(s.frequency_cap_days, ${DEFAULT_FREQUENCY_CAP_DAYS}))
+                 and coalesce(s.frequency_cap_days, ${DEFAULT_FREQUENCY_CAP_DAYS}) > 0
+             ) as recently_asked
+      from deliveries d
+      join campaigns c on c.id = d.campaign_id
+      join merchants m on m.id = d.merchant_id
+      left join contacts k on k.id = d.contact_id and k.merchant_id = d.merchant_id
+      left join templates t on t.id = c.template_id
+      left join locations l on l.id = c.location_id and l.merchant_id = d.merchant_id
+      left join merchant_sending_settings s on s.merchant_id = d.merchant_id
+      where d.id in (${ids})
+      order by d.id`,
+  );
+  return rows.map((r) => ({
+    deliveryId: Number(r.delivery_id),
+    merchantId: Number(r.merchant_id),
+    campaignId: Number(r.campaign_id),
+    campaignStatus: Number(r.campaign_status),
+    campaignType: Number(r.campaign_type),
+    channel: Number(r.channel) === 1 ? 'sms' : 'email',
+    attempts: Number(r.attempts),
+    contactId: Number(r.contact_id),
+    contactExists: Boolean(r.contact_exists),
+    consent: {
+      email: r.email,
+      phone: r.phone,
+      emailOptIn: r.email_opt_in,
+      smsOptIn: r.sms_opt_in,
+      emailStatus: r.email_status === 'bounced' || r.email_status === 'complained' ? r.email_status : 'ok',
+    },
+    scene: r.scene,
+    render: {
+      template: {
+        subject: r.subject,
+        content: r.content ?? '',
+        contentText: r.content_text ?? '',
+        includeUnsubscribe: Boolean(r.include_unsubscribe),
+        locale: r.template_locale,
+      },
+      contact: { firstName: r.first_name ?? '', lastName: r.last_name ?? '', optToken: r.opt_token ?? '', locale: r.contact_locale },
+      reviewLink: r.review_link,
+    },
+    merchantName: r.merchant_name,
+    replyTo: r.email_verification_status === 'Success' ? r.service_email : null,
+    frequencyCapDays: r.cap_days ?? DEFAULT_FREQUENCY_CAP_DAYS,
+    recentlyAsked: Boolean(r.recently_asked),
+  }));
+}

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { sqlRows, ts } from '@/lib/db/rows';
+import type { SkipReason } from './eligibility';
+
+/**
+ * Each outcome is one statement: the delivery's new state, its event, and the campaign's count
+ * change commit together, so successRecords stays exact whatever crashes in between.
+ * Every update requires status 'sending': a row already moved on (reviewed, cancelled) is left alone.
+ */
+export async function recordSent(db: Db, deliveryId: number, providerMessageId: string, now: Date): Promise<void> {
+  await recordSentMany(db, [{ deliveryId, providerMessageId, at: now }]);
+}
+
+export interface SentItem {
+  deliveryId: number;
+  providerMessageId: string;
+  at: Date;
+}
+
+/**
+ * Many sent outcomes in one statement (the dispatcher's group commit): the same rows, events and
+ * count changes as one recordSent each, committed together. A delivery listed twice counts once.
+ */
+export async function recordSentMany(db: Db, items: readonly SentItem[]): Promise<void> {
+  if (!items.length) return;
+  const input = JSON.stringify(items.map((i) => ({ id: i.deliveryId, message_id: i.providerMessageId, at: i.at.toISOString() })));
+  await db.execute(sql`
+    with i as (
+      select distinct on (id) id, message_id, at from jsonb_to_recordset(${input}::jsonb) as x(id integer, message_id text, at timestamptz) order by id
+    ), d as (
+      update deliveries set status = 'sent', sent_at = i.at, provider_message_id = i.message_id, error = null, updated_at = i.at
+      from i where deliveries.id = i.id and deliveries.status = 'sending'
+      returning deliveries.id, deliveries.merchant_id, deliveries.campaign_id, deliveries.contact_id, deliveries.sent_at
+    ), e as (
+      insert into delivery_events (merchant_id, delivery_id, type, created_at) select merchant_id, id, 'sent', sent_at from d
+    ), k as (
+      update contacts set last_activity_at = greatest(coalesce(last_activity_at, x.at), x.at)
+      from (select contact_id, max(sent_at) as at from d group by contact_id) x where contacts.id = x.contact_id
+    )
+    update campaigns set success_records = success_records + n.sent
+    from (select campaign_id, count(*)::int as sent from d group by campaign_id) n where campaigns.id = n.campaign_id`);
+}
+
+export async function recordSkipped(db: Db, deliveryId: number, reason: SkipReason, now: Date): Promise<void> {
+  await db.execute(sql`
+    with d as (
+      update deliveries set status = 'skipped', error = ${reason}, updated_at = ${ts(now)}
+      where id = ${deliveryId} and status = 'sending' returning id, merchant_id
+    )
+    insert into delivery_events (merchant_id, delivery_id, type, detail, created_at) select merchant_id, id, 'skipped', ${reason}, ${ts(now)} from d`);
+}
+
+export async function recordFailed(db: Db, deliveryId: number, reason: string, now: Date): Promise<void> {
+  await db.execute(sql`
+    with d as (
+      update deliveries set status = 'failed', error = ${reason.slice(0, 500)}, updated_at = ${ts(now)}
+      where id = ${deliveryId} and status = 'sending' returning id, merchant_id
+    )
+    insert into delivery_events (merchant_id, delivery_id, type, detail, created_at) select merchant_id, id, 'failed', ${reason.slice(0, 500)}, ${ts(now)} from d`);
+}
+
+/** A temporary failure: back to the queue, due again after `retryAt`. */
+export async function recordRetry(db: Db, deliveryId: number, reason: string, retryAt: Date, now: Date): Promise<void> {
+  await db.execute(sql`
+    with d as (
+      update deliveries set status = 'queued', error = ${reason.slice(0, 500)}, next_attempt_at = ${ts(retryAt)}, updated_at = ${ts(now)}
+      where id = ${deliveryId} and status = 'sending' returning id, merchant_id
+    )
+    insert into delivery_events (merchant_id, delivery_id, type, detail, created_at) select merchant_id, id, 'retry', ${reason.slice(0, 500)}, ${ts(now)} from d`);
+}
+
+/** The campaign was paused after the claim: the row goes back untouched (its attempt uncounted). */
+export async function releaseClaim(db: Db, deliveryId: number, now: Date): Promise<void> {
+  await db.execute(sql`update deliveries set status = 'queued', attempts = greatest(attempts - 1, 0), updated_at = ${ts(now)} where id = ${deliveryId} and status = 'sending'`);
+}
+
+/**
+ * Written just before a transport is called, only while the claim is still ours (same status,
+ * same claim time): a dispatcher whose stale claim was taken back never sends.
+ */
+export async function markAttempt(db: Db, deliveryId: number, claimedAt: Date, now: Date): Promise<boolean> {
+  return (await markAttempts(db, [{ deliveryId, claimedAt }], now)).has(deliveryId);
+}
+
+/** markAttempt for many deliveries in one statement; answers the ids whose claim is still ours. */
+export async function markAttempts(db: Db, items: readonly { deliveryId: number; claimedAt: Date }[], now: Date): Promise<Set<number>> {
+  if (!items.length) return new Set();
+  const input = JSON.stringify(items.map((i) => ({ id: i.deliveryId, claimed_at: i.claimedAt.toISOString() })));
+  const rows = await sqlRows<{ id: number }>(
+    db,
+    sql`with i as (
+          select id, claimed_at from jsonb_to_recordset(${input}::jsonb) as x(id integer, claimed_at timestamptz)
+        ), d as (
+          update deliveries set updated_at = ${ts(now)} from i
+          where deliveries.id = i.id and deliveries.status = 'sending' and deliveries.updated_at = i.claimed_at
+          returning deliveries.id, deliveries.merchant_id
+        )
+        insert into delivery_events (merchant_id, delivery_id, type, created_at) select merchant_id, id, 'attempt', ${ts(now)} from d returning delivery_id as id`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** Back-off for temporary failures: 1 min, 5 min, 30 min, 2 h; then the delivery fails. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;

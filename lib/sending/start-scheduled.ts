@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { CampaignStatus } from '@/db/schema/campaigns';
+import { sqlRows, ts } from '@/lib/db/rows';
+import { startDueCampaign } from '@/lib/campaigns/transitions';
+
+/**
+ * Scheduled campaigns whose time has come start sending (a fresh snapshot, deliveries queued):
+ * the campaigns service does it under a row lock, so concurrent dispatchers start each once.
+ */
+export async function startDueScheduledCampaigns(db: Db, now: Date): Promise<number> {
+  const due = await sqlRows<{ id: number }>(db, sql`select id from campaigns where status = ${CampaignStatus.SCHEDULED} and scheduled_time <= ${ts(now)} order by scheduled_time limit 20`);
+  let started = 0;
+  for (const { id } of due) if (await startDueCampaign(db, Number(id), now)) started++;
+  return started;
+}

@@ -1,0 +1,92 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { campaigns, deliveries, deliveryStatuses, type DeliveryStatus } from '@/db/schema/campaigns';
+import { contacts } from '@/db/schema/contacts';
+import { AppError, notFound } from '@/lib/api/app-error';
+import { sqlRows, ts } from '@/lib/db/rows';
+import type { ServiceContext } from '@/lib/context';
+import { formatPersonName } from '@/lib/i18n/names';
+
+export interface DeliveryProblem {
+  deliveryId: number;
+  contactId: number;
+  name: string;
+  address: string;
+  status: 'failed' | 'needs_review' | 'skipped';
+  reason: string | null;
+  at: string;
+}
+
+export interface DeliverySummary {
+  campaignId: number;
+  counts: Record<DeliveryStatus, number>;
+  total: number;
+  delivered: number;
+  opened: number;
+  clicked: number;
+  skipReasons: Record<string, number>;
+  /** Failed and needs-review deliveries first, then skipped; at most 100. */
+  problems: DeliveryProblem[];
+}
+
+/** Issue 7 item 8: what happened to a campaign's messages, for its details dialog. */
+export async function campaignDeliverySummary(ctx: ServiceContext, campaignId: number): Promise<DeliverySummary> {
+  const [campaign] = await ctx.db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.merchantId, ctx.merchantId))).limit(1);
+  if (!campaign) throw notFound('campaigns.errors.notFound');
+  const byStatus = await sqlRows<{ status: DeliveryStatus; n: number; opened: number; clicked: number }>(
+    ctx.db,
+    sql`select status, count(*)::int as n, count(opened_at)::int as opened, count(clicked_at)::int as clicked from deliveries where campaign_id = ${campaignId} group by status`,
+  );
+  const counts = Object.fromEntries(deliveryStatuses.map((s) => [s, 0])) as Record<DeliveryStatus, number>;
+  for (const row of byStatus) counts[row.status] = Number(row.n);
+  const [delivered] = await sqlRows<{ n: number }>(ctx.db, sql`select count(distinct e.delivery_id)::int as n from delivery_events e join deliveries d on d.id = e.delivery_id where d.campaign_id = ${campaignId} and e.type = 'delivered' and d.status = 'sent'`);
+  const reasons = await sqlRows<{ reason: string; n: number }>(ctx.db, sql`select coalesce(error, 'unknown') as reason, count(*)::int as n from deliveries where campaign_id = ${campaignId} and status = 'skipped' group by 1`);
+  const problems = await ctx.db
+    .select({ id: deliveries.id, contactId: deliveries.contactId, status: deliveries.status, error: deliveries.error, address: deliveries.toAddress, at: deliveries.updatedAt, firstName: contacts.firstName, lastName: contacts.lastName })
+    .from(deliveries)
+    .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
+    .where(and(eq(deliveries.campaignId, campaignId), sql`${deliveries.status} in ('failed', 'needs_review', 'skipped')`))
+    .orderBy(sql`case ${deliveries.status} when 'needs_review' then 0 when 'failed' then 1 else 2 end`, deliveries.id)
+    .limit(100);
+  return {
+    campaignId,
+    counts,
+    total: Object.values(counts).reduce((a, b) => a + b, 0),
+    // Without provider receipts (SMTP, the outbox) a sent message counts as delivered.
+    delivered: Number(delivered?.n ?? 0) || counts.sent,
+    opened: byStatus.reduce((a, r) => a + Number(r.opened), 0),
+    clicked: byStatus.reduce((a, r) => a + Number(r.clicked), 0),
+    skipReasons: Object.fromEntries(reasons.map((r) => [r.reason, Number(r.n)])),
+    problems: problems.map((p) => ({
+      deliveryId: p.id,
+      contactId: p.contactId,
+      name: formatPersonName(p.firstName, p.lastName, ctx.locale),
+      address: p.address,
+      status: p.status as DeliveryProblem['status'],
+      reason: p.error,
+      at: p.at.toISOString(),
+    })),
+  };
+}
+
+/**
+ * A person's verdict on a delivery in review: the message did leave (count it as sent), or it
+ * did not (queue it again; the dispatcher sends it while the campaign is sending).
+ */
+export async function resolveReview(ctx: ServiceContext, input: { deliveryId: number; verdict: 'sent' | 'resend' }): Promise<{ status: DeliveryStatus }> {
+  const now = ctx.now();
+  const rows = await sqlRows<{ status: DeliveryStatus }>(
+    ctx.db,
+    input.verdict === 'sent'
+      ? sql`with d as (
+              update deliveries set status = 'sent', sent_at = coalesce(sent_at, ${ts(now)}), error = null, updated_at = ${ts(now)}
+              where id = ${input.deliveryId} and merchant_id = ${ctx.merchantId} and status = 'needs_review' returning id, campaign_id, status
+            ), c as (update campaigns set success_records = success_records + 1 where id in (select campaign_id from d))
+            select status from d`
+      : sql`update deliveries set status = 'queued', error = null, next_attempt_at = ${ts(now)}, updated_at = ${ts(now)}
+            where id = ${input.deliveryId} and merchant_id = ${ctx.merchantId} and status = 'needs_review' returning status`,
+  );
+  if (rows.length) return { status: rows[0].status };
+  const [exists] = await ctx.db.select({ status: deliveries.status }).from(deliveries).where(and(eq(deliveries.id, input.deliveryId), eq(deliveries.merchantId, ctx.merchantId))).limit(1);
+  if (!exists) throw notFound();
+  throw new AppError('BAD_REQUEST', 'sending.errors.notInReview');
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { AppError } from '@/lib/api/app-error';
+import { sqlRows, ts } from '@/lib/db/rows';
+import { isValidTwilioSignature } from './twilio-signature';
+
+/**
+ * Reads a Twilio webhook's form and checks its X-Twilio-Signature against the address Twilio
+ * called: our public address (APP_URL) plus the path and query, since behind a proxy the request
+ * URL the app sees is not the one Twilio signed.
+ */
+export async function verifiedTwilioForm(request: Request): Promise<Record<string, string>> {
+  const token = process.env.TWILIO_AUTH_TOKEN;
+  const text = await request.text();
+  const params: Record<string, string> = {};
+  new URLSearchParams(text).forEach((value, key) => {
+    params[key] = value;
+  });
+  const url = new URL(request.url);
+  const publicBase = (process.env.APP_URL || url.origin).replace(/\/+$/, '');
+  const signedUrl = `${publicBase}${url.pathname}${url.search}`;
+  if (!token || !isValidTwilioSignature(token, signedUrl, params, request.headers.get('x-twilio-signature'))) {
+    throw new AppError('FORBIDDEN', 'sending.errors.badSignature');
+  }
+  return params;
+}
+
+/**
+ * A delivery status from Twilio: `delivered` is recorded; `undelivered` or `failed` turns the
+ * delivery failed and takes it off the campaign's success count, in one statement.
+ */
+export async function applyTwilioStatus(db: Db, params: Record<string, string>, now: Date): Promise<{ updated: boolean }> {
+  const sid = params.MessageSid ?? params.SmsSid;
+  const status = (params.MessageStatus ?? params.SmsStatus ?? '').toLowerCase();
+  if (!sid) throw new AppError('BAD_REQUEST');
+  if (status === 'delivered') {
+    const rows = await sqlRows<{ id: number }>(
+      db,
+      sql`insert into delivery_events (merchant_id, delivery_id, type, created_at)
+          select merchant_id, id, 'delivered', ${ts(now)} from deliveries
+          where provider_message_id = ${sid} and status = 'sent'
+            and not exists (select 1 from delivery_events e where e.delivery_id = deliveries.id and e.type = 'delivered')
+          returning delivery_id as id`,
+    );
+    return { updated: rows.length > 0 };
+  }
+  if (status === 'undelivered' || status === 'failed') {
+    const reason = `twilio ${status}${params.ErrorCode ? ` ${params.ErrorCode}` : ''}`;
+    const rows = await sqlRows<{ id: number }>(
+      db,
+      sql`with d as (
+            update deliveries set status = 'failed', error = ${reason}, updated_at = ${ts(now)}
+            where provider_message_id = ${sid} and status = 'sent' returning id, merchant_id, campaign_id
+          ), e as (
+            insert into delivery_events (merchant_id, delivery_id, type, detail, created_at) select merchant_id, id, 'failed', ${reason}, ${ts(now)} from d
+          ), c as (
+            update campaigns set success_records = greatest(success_records - 1, 0) where id in (select campaign_id from d)
+          )
+          select id from d`,
+    );
+    return { updated: rows.length > 0 };
+  }
+  return { updated: false };
+}

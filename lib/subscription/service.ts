@@ -1,0 +1,29 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { merchants } from '@/db/schema/merchants';
+import { AppError, notFound } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { NO_PLAN_STATUS, TRIAL_DAYS, TRIAL_STATUS, subscriptionStatusOf, type SubscriptionStatus } from './plans';
+
+export async function getSubscription(ctx: Pick<ServiceContext, 'db' | 'merchantId' | 'now'>): Promise<SubscriptionStatus> {
+  const [row] = await ctx.db
+    .select({ status: merchants.subscriptionStatus, trialEndTime: merchants.trialEndTime })
+    .from(merchants)
+    .where(eq(merchants.id, ctx.merchantId))
+    .limit(1);
+  if (!row) throw notFound();
+  return subscriptionStatusOf(row.status, row.trialEndTime, ctx.now());
+}
+
+/** Starts the one free trial of a merchant without a plan: 14 days from now. */
+export async function startTrial(ctx: Pick<ServiceContext, 'db' | 'merchantId' | 'now'>): Promise<SubscriptionStatus> {
+  const now = ctx.now();
+  const trialEndTime = new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
+  // The condition in the UPDATE makes a double click (or two tabs) start one trial, not two.
+  const updated = await ctx.db
+    .update(merchants)
+    .set({ subscriptionStatus: TRIAL_STATUS, trialEndTime, updatedAt: now })
+    .where(and(eq(merchants.id, ctx.merchantId), eq(merchants.subscriptionStatus, NO_PLAN_STATUS), isNull(merchants.trialEndTime)))
+    .returning({ id: merchants.id });
+  if (!updated.length) throw new AppError('CONFLICT', 'subscription.errors.trialUnavailable');
+  return getSubscription(ctx);
+}

@@ -1,0 +1,31 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, HSTS_HEADER } from './lib/security/headers';
+
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+
+const nextConfig: NextConfig = {
+  // PGlite ships WASM and data files that break when bundled; argon2 is a native addon.
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres'],
+  // Separate build folders let several builds (people working side by side, CI) coexist.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  poweredByHeader: false,
+  typedRoutes: false,
+  // `npm test` type-checks the whole project (tsc) before any build; a second pass here only
+  // costs CI minutes.
+  typescript: { ignoreBuildErrors: true },
+  // Security headers for every response; the page CSP (with its per-request nonce) comes from
+  // proxy.ts. See docs/security.md.
+  async headers() {
+    return [
+      { source: '/:path*', headers: COMMON_SECURITY_HEADERS },
+      { source: '/:path*', has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }], headers: [HSTS_HEADER] },
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CONTENT_SECURITY_POLICY }] },
+      // Click redirects send no referrer (the signed tracking URL stays ours). Config headers win
+      // over a route's own, so this one is said here.
+      { source: '/api/t/:path*', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
+    ];
+  },
+};
+
+export default withNextIntl(nextConfig);

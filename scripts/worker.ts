@@ -1,0 +1,39 @@
+import { openDatabase, currentDriver } from '@/db/client';
+import { startDispatchLoop } from '@/lib/sending/loop';
+import { transportsFromEnv } from '@/lib/sending/transports';
+
+/**
+ * `npm run worker`: the sending engine as its own process, beside any number of others. PGlite is
+ * one process's database (two writers lose rows), so on the embedded default the app's inline
+ * dispatcher is the only one and this refuses to start.
+ */
+async function main() {
+  if (currentDriver() === 'pglite') {
+    console.error('npm run worker needs DATABASE_URL (PostgreSQL). On the embedded database the app itself sends (DISPATCHER=inline).');
+    process.exit(2);
+  }
+  const handle = await openDatabase();
+  const loop = startDispatchLoop(handle.db, {
+    transports: transportsFromEnv(),
+    intervalMs: Number(process.env.DISPATCH_INTERVAL_MS ?? 5_000),
+    batchSize: Number(process.env.DISPATCH_BATCH_SIZE ?? 200),
+    concurrency: Number(process.env.DISPATCH_CONCURRENCY ?? 8),
+    staleAfterMs: Number(process.env.SENDING_STALE_SECONDS ?? 600) * 1000,
+    onRound: (r) => {
+      if (r.claimed || r.started || r.completed || r.needsReview) console.log(`[worker] ${JSON.stringify(r)}`);
+    },
+  });
+  const shutdown = async () => {
+    await loop.stop();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  console.log('[worker] dispatching');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

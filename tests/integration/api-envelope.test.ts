@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { AppError } from '@/lib/api/app-error';
+import { signAccessToken } from '@/lib/auth/tokens';
+import { setupTestDatabase } from '@/tests/fixtures/test-db';
+import { createMerchant } from '@/tests/fixtures/factories';
+import { callApi } from '@/tests/fixtures/api';
+
+const t = setupTestDatabase();
+
+const echo = route({ auth: 'user', body: z.object({ name: z.string().min(1, 'validation.required').max(5) }) }, async (ctx, { body }) => ({ merchantId: ctx.merchantId, name: body.name }));
+const guarded = route({ auth: 'user', permission: 'post:admin:manage' }, async () => ({ ok: true }));
+const refusing = route({ auth: 'public' }, async () => {
+  throw new AppError('EMAIL_EXISTS');
+});
+const crashing = route({ auth: 'public' }, async () => {
+  throw new Error('secret internals at /srv/app.ts:12');
+});
+
+describe('the /api envelope', () => {
+  it('answers {code, msg, data} with respCode/respMsg mirrors and a request id', async () => {
+    const m = await createMerchant(t.db);
+    const res = await callApi(echo, { method: 'POST', path: '/echo', token: m.token, body: { name: 'Ann' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 200, respCode: 200, data: { merchantId: m.merchantId, name: 'Ann' } });
+    expect(res.body.msg).toBe(res.body.respMsg);
+    expect(res.body.requestId).toMatch(/^[0-9a-f]{16}$/);
+    expect(res.headers.get('x-request-id')).toBe(res.body.requestId);
+  });
+
+  it('answers 401 without a token, with a garbage token, and with an expired one', async () => {
+    const m = await createMerchant(t.db);
+    expect((await callApi(echo, { method: 'POST', path: '/echo', body: { name: 'x' } })).status).toBe(401);
+    expect((await callApi(echo, { method: 'POST', path: '/echo', token: 'not.a.jwt', body: { name: 'x' } })).status).toBe(401);
+    const old = await signAccessToken(m.userId, m.merchantId, new Date(Date.now() - 60 * 60 * 1000));
+    const res = await callApi(echo, { method: 'POST', path: '/echo', token: old.token, body: { name: 'x' } });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe(401);
+  });
+
+  it('answers 400 with translated field errors for a bad body, in the caller language', async () => {
+    const m = await createMerchant(t.db);
+    const en = await callApi(echo, { method: 'POST', path: '/echo', token: m.token, body: { name: '' } });
+    expect(en.status).toBe(400);
+    expect(en.body.data).toEqual({ fieldErrors: { name: 'This field is required' } });
+    const zh = await callApi(echo, { method: 'POST', path: '/echo', token: m.token, body: { name: 'toolongname' }, locale: 'zh-CN' });
+    expect((zh.body.data as { fieldErrors: Record<string, string> }).fieldErrors.name).toBe('最多 5 个字符');
+    const hk = await callApi(echo, { method: 'POST', path: '/echo', token: m.token, body: { name: 42 }, locale: 'zh-TW' });
+    expect((hk.body.data as { fieldErrors: Record<string, string> }).fieldErrors.name).toBe('格式不正確');
+  });
+
+  it('answers 400 for malformed JSON, never a 500', async () => {
+    const m = await createMerchant(t.db);
+    const res = await callApi(echo, { method: 'POST', path: '/echo', token: m.token, rawBody: '{"name": ', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('The request body is not valid JSON');
+  });
+
+  it('answers 403 without the permission a route needs', async () => {
+    const m = await createMerchant(t.db);
+    expect((await callApi(guarded, { path: '/guarded', token: m.token })).status).toBe(403);
+    const admin = await createMerchant(t.db, { permissions: ['post:admin:manage'] });
+    expect((await callApi(guarded, { path: '/guarded', token: admin.token })).status).toBe(200);
+  });
+
+  it('maps AppError codes to the catalogue status (488 email exists)', async () => {
+    const res = await callApi(refusing, { method: 'POST', path: '/x', locale: 'en-US' });
+    expect(res.status).toBe(488);
+    expect(res.body).toMatchObject({ code: 488, msg: 'This email has been registered' });
+  });
+
+  it('answers an unknown error as a generic 500 without internals, logged with the request id', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await callApi(crashing, { path: '/x' });
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain('secret internals');
+    expect(log.mock.calls[0][0]).toContain(res.body.requestId);
+    log.mockRestore();
+  });
+
+  it('stops accepting the tokens of a deleted user at once', async () => {
+    const m = await createMerchant(t.db);
+    const { users } = await import('@/db/schema/users');
+    const { eq } = await import('drizzle-orm');
+    await t.db.delete(users).where(eq(users.id, m.userId));
+    expect((await callApi(echo, { method: 'POST', path: '/echo', token: m.token, body: { name: 'x' } })).status).toBe(401);
+  });
+});

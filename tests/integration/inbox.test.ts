@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { contacts } from '@/db/schema/contacts';
+import { conversations, inboxMessages } from '@/db/schema/inbox';
+import { GET as list } from '@/app/api/inbox/conversations/route';
+import { GET as thread } from '@/app/api/inbox/conversations/[id]/route';
+import { POST as reply } from '@/app/api/inbox/conversations/[id]/reply/route';
+import { PUT as processed } from '@/app/api/inbox/conversations/[id]/processed/route';
+import { POST as inboundEmail } from '@/app/api/webhooks/email/inbound/route';
+import { POST as inboundSms } from '@/app/api/webhooks/twilio/inbound/route';
+import { resetSmtpTransports } from '@/lib/messaging/smtp-transport';
+import { inboxAddress } from '@/lib/inbox/reply-address';
+import { twilioSignature } from '@/lib/sending/twilio-signature';
+import { setupTestDatabase } from '@/tests/fixtures/test-db';
+import { createMerchant } from '@/tests/fixtures/factories';
+import { callApi } from '@/tests/fixtures/api';
+import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
+import { startFakeTwilio, type FakeTwilio } from '@/tests/fixtures/fake-twilio';
+import { createSendingScene } from '@/tests/fixtures/sending';
+
+const t = setupTestDatabase();
+const APP = 'https://app.starloop.test';
+let smtp: SmtpSink;
+let twilio: FakeTwilio;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  twilio = await startFakeTwilio();
+  Object.assign(process.env, {
+    SMTP_URL: smtp.url,
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM: '+15005550006',
+    TWILIO_BASE_URL: twilio.baseUrl,
+    APP_URL: APP,
+    INBOUND_EMAIL_SECRET: 'inbound-secret',
+    INBOUND_EMAIL_DOMAIN: 'in.starloop.test',
+  });
+});
+afterAll(async () => {
+  for (const key of ['SMTP_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_BASE_URL', 'APP_URL', 'INBOUND_EMAIL_SECRET', 'INBOUND_EMAIL_DOMAIN']) delete process.env[key];
+  resetSmtpTransports();
+  await smtp.close();
+  await twilio.close();
+});
+
+const noParams = { params: Promise.resolve({}) };
+
+function mimeRequest(raw: string, key = 'inbound-secret'): Request {
+  return new Request(`${APP}/api/webhooks/email/inbound?key=${key}`, { method: 'POST', headers: { 'content-type': 'message/rfc822', 'accept-language': 'en-US' }, body: raw });
+}
+
+function smsRequest(params: Record<string, string>, signature?: string): Request {
+  const path = '/api/webhooks/twilio/inbound';
+  return new Request(`http://127.0.0.1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature ?? twilioSignature(twilio.authToken, `${APP}${path}`, params) },
+    body: new URLSearchParams(params).toString(),
+  });
+}
+
+/** A Chinese subject (RFC 2047), a quoted-printable text part, an HTML part and an attachment. */
+function chineseMultipart(from: string, to: string, messageId: string, inReplyTo?: string): string {
+  return [
+    `From: =?UTF-8?B?${Buffer.from('王小明').toString('base64')}?= <${from}>`,
+    `To: ${to}`,
+    `Subject: =?UTF-8?B?${Buffer.from('回复：感谢您的光临').toString('base64')}?=`,
+    `Message-ID: ${messageId}`,
+    ...(inReplyTo ? [`In-Reply-To: ${inReplyTo}`, `References: ${inReplyTo}`] : []),
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="outer"',
+    '',
+    '--outer',
+    'Content-Type: multipart/alternative; boundary="inner"',
+    '',
+    '--inner',
+    'Content-Type: text/plain; charset=UTF-8',
+    'Content-Transfer-Encoding: quoted-printable',
+    '',
+    '=E5=92=96=E5=95=A1=E5=BE=88=E5=A5=BD=E5=96=9D=EF=BC=81=E4=B8=8B=E6=AC=A1=E8=BF=98=E6=9D=A5=E3=80=82',
+    '--inner',
+    'Content-Type: text/html; charset=UTF-8',
+    '',
+    '<p>咖啡很好喝！下次还来。</p><script>alert(1)</script><img src=x onerror=alert(1)>',
+    '--inner--',
+    '--outer',
+    'Content-Type: image/png; name="receipt.png"',
+    'Content-Disposition: attachment; filename="receipt.png"',
+    'Content-Transfer-Encoding: base64',
+    '',
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    '--outer--',
+    '',
+  ].join('\r\n');
+}
+
+describe('inbound messages', () => {
+  it('threads a Chinese quoted-printable multipart reply with an attachment under the campaign message it answers', async () => {
+    const scene = await createSendingScene(t.db, { members: [{ firstName: '小明', lastName: '王', email: 'xiaoming@example.cn', locale: 'zh-CN' }] });
+    // The campaign message went out with this Message-ID.
+    await t.db.execute(sql`update deliveries set status = 'sent', sent_at = now(), provider_message_id = '<campaign-1@starloop.test>' where campaign_id = ${scene.campaignId}`);
+    const res = await inboundEmail(mimeRequest(chineseMultipart('xiaoming@example.cn', 'no-reply@starloop.test', '<reply-1@example.cn>', '<campaign-1@starloop.test>')), noParams);
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.data).toMatchObject({ accepted: true, merchantId: scene.merchant.merchantId });
+    const [message] = await t.db.select().from(inboxMessages).where(eq(inboxMessages.conversationId, body.data.conversationId));
+    expect(message.subject).toBe('回复：感谢您的光临');
+    expect(message.text).toBe('咖啡很好喝！下次还来。');
+    expect(message.html).toContain('咖啡很好喝');
+    expect(message.html).not.toMatch(/script|onerror/);
+    expect(message.attachments).toEqual([{ filename: 'receipt.png', contentType: 'image/png', size: 70 }]);
+    // The thread weaves in the campaign message and fills the customer panel.
+    const view = await callApi(thread, { path: '/x', token: scene.merchant.token, params: { id: String(body.data.conversationId) }, locale: 'zh-CN' });
+    const data = view.body.data as { messages: { kind: string; direction: string }[]; customer: { totalSent: number; totalReceived: number; name: string } };
+    expect(data.messages.map((m) => `${m.kind}:${m.direction}`)).toEqual(['campaign:out', 'message:in']);
+    expect(data.customer).toMatchObject({ name: '王小明', totalSent: 1, totalReceived: 1 });
+    // The same message posted twice (a provider retry) is recorded once.
+    await inboundEmail(mimeRequest(chineseMultipart('xiaoming@example.cn', 'no-reply@starloop.test', '<reply-1@example.cn>', '<campaign-1@starloop.test>')), noParams);
+    expect(await t.db.select().from(inboxMessages).where(eq(inboxMessages.conversationId, body.data.conversationId))).toHaveLength(1);
+  });
+
+  it('routes mail sent to a merchant inbox address, and makes an unknown sender a lead', async () => {
+    const merchant = await createMerchant(t.db);
+    const to = inboxAddress(merchant.merchantId) ?? '';
+    const raw = `From: New Person <new.person@example.com>\r\nTo: ${to}\r\nSubject: Hello\r\nMessage-ID: <hello-1@example.com>\r\n\r\nDo you take bookings?\r\n`;
+    const body = await (await inboundEmail(mimeRequest(raw), noParams)).json();
+    expect(body.data.accepted).toBe(true);
+    const [lead] = await t.db.select().from(contacts).where(eq(contacts.email, 'new.person@example.com'));
+    expect(lead).toMatchObject({ merchantId: merchant.merchantId, type: 'leads', firstName: 'New', lastName: 'Person' });
+    // A forged signature in the address routes nowhere.
+    const forged = raw.replace(to, to.replace(/\.[a-z0-9]+@/, '.aaaaaaaaaa@')).replace('hello-1', 'hello-2').replace('new.person', 'other.person');
+    expect((await (await inboundEmail(mimeRequest(forged), noParams)).json()).data).toMatchObject({ accepted: false, reason: 'unknown_recipient' });
+  });
+
+  it('refuses the e-mail webhook without its secret and stores nothing', async () => {
+    const before = await t.db.select().from(inboxMessages);
+    const res = await inboundEmail(mimeRequest('From: a@b.c\r\n\r\nhi', 'wrong-secret!'), noParams);
+    expect(res.status).toBe(401);
+    expect(await t.db.select().from(inboxMessages)).toHaveLength(before.length);
+  });
+
+  it('adds an SMS to the sender conversation, reopens it, and refuses a bad signature storing nothing', async () => {
+    const scene = await createSendingScene(t.db, { channel: 'sms', members: [{ phone: '+15550001111' }] });
+    await inboundSms(smsRequest({ From: '+15550001111', To: '+15005550006', Body: 'What time do you open?', MessageSid: 'SMa1' }), noParams);
+    const [conversation] = await t.db.select().from(conversations).where(eq(conversations.contactId, scene.contactIds[0]));
+    expect(conversation).toMatchObject({ lastChannel: 'sms', unreadCount: 1, processed: false, lastPreview: 'What time do you open?' });
+    await t.db.update(conversations).set({ processed: true }).where(eq(conversations.id, conversation.id));
+    await inboundSms(smsRequest({ From: '+15550001111', To: '+15005550006', Body: 'Hello?', MessageSid: 'SMa2' }), noParams);
+    const [again] = await t.db.select().from(conversations).where(eq(conversations.id, conversation.id));
+    expect(again).toMatchObject({ unreadCount: 2, processed: false });
+    const forged = await inboundSms(smsRequest({ From: '+15550001111', To: '+15005550006', Body: 'forged', MessageSid: 'SMa3' }, 'Zm9yZ2Vk'), noParams);
+    expect(forged.status).toBe(403);
+    expect(await t.db.select().from(inboxMessages).where(eq(inboxMessages.conversationId, conversation.id))).toHaveLength(2);
+  });
+});
+
+describe('replies and the list', () => {
+  it('replies by e-mail through SMTP (threaded) and by SMS through Twilio, and refuses an opted-out channel', async () => {
+    const scene = await createSendingScene(t.db, { members: [{ firstName: 'Ada', email: 'ada@example.com', phone: '+15550002222' }] });
+    await t.db.execute(sql`update deliveries set status = 'sent', sent_at = now(), provider_message_id = '<campaign-2@starloop.test>' where campaign_id = ${scene.campaignId}`);
+    const raw = `From: Ada <ada@example.com>\r\nTo: no-reply@starloop.test\r\nSubject: Thanks\r\nMessage-ID: <ada-1@example.com>\r\nIn-Reply-To: <campaign-2@starloop.test>\r\n\r\nLovely coffee!\r\n`;
+    const { data } = await (await inboundEmail(mimeRequest(raw), noParams)).json();
+    const id = String(data.conversationId);
+    const mail = await callApi(reply, { method: 'POST', path: '/x', token: scene.merchant.token, params: { id }, body: { channel: 'email', text: 'Thank you, Ada!\n\nSee you soon.' } });
+    expect(mail.status).toBe(200);
+    const sent = smtp.messages.at(-1);
+    expect(sent?.to).toEqual(['ada@example.com']);
+    expect(sent?.subject).toBe('Re: Thanks');
+    expect(sent?.headers['in-reply-to']).toBe('<ada-1@example.com>');
+    expect(sent?.headers['reply-to']).toMatch(/^reply\+m\d+\.[a-z0-9]+@in\.starloop\.test$/);
+    expect(sent?.text).toContain('See you soon.');
+    const text = await callApi(reply, { method: 'POST', path: '/x', token: scene.merchant.token, params: { id }, body: { channel: 'sms', text: 'See you tomorrow!' } });
+    expect(text.status).toBe(200);
+    expect(twilio.messages.at(-1)).toMatchObject({ to: '+15550002222', body: 'See you tomorrow!' });
+    await t.db.update(contacts).set({ smsOptIn: false }).where(eq(contacts.id, scene.contactIds[0]));
+    const refused = await callApi(reply, { method: 'POST', path: '/x', token: scene.merchant.token, params: { id }, body: { channel: 'sms', text: 'One more thing' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('This contact opted out of SMS: no text can be sent');
+    const empty = await callApi(reply, { method: 'POST', path: '/x', token: scene.merchant.token, params: { id }, body: { channel: 'email', text: '   ' } });
+    expect(empty.status).toBe(400);
+    expect((empty.body.data as { fieldErrors: Record<string, string> }).fieldErrors.text).toBe('Write a reply first');
+    const view = await callApi(thread, { path: '/x', token: scene.merchant.token, params: { id } });
+    expect((view.body.data as { messages: { direction: string; channel: string }[] }).messages.map((m) => `${m.direction}:${m.channel}`)).toEqual(['out:email', 'in:email', 'out:email', 'out:sms']);
+  });
+
+  it('lists newest first with filters, and marks processed', async () => {
+    const merchant = await createMerchant(t.db);
+    const a = await createSendingScene(t.db, { merchant, channel: 'sms', members: [{ phone: '+15550003333', firstName: 'Alpha' }] });
+    const b = await createSendingScene(t.db, { merchant, members: [{ email: 'beta@example.com', firstName: 'Beta' }] });
+    void a;
+    void b;
+    await inboundSms(smsRequest({ From: '+15550003333', To: '+15005550006', Body: 'first', MessageSid: 'SMb1' }), noParams);
+    await inboundEmail(mimeRequest(`From: beta@example.com\r\nTo: ${inboxAddress(merchant.merchantId)}\r\nSubject: Later\r\nMessage-ID: <b-1@x>\r\n\r\nsecond\r\n`), noParams);
+    const all = await callApi(list, { path: '/inbox/conversations', token: merchant.token });
+    const records = (all.body.data as { records: { name: string; conversationId: number }[]; total: number; unread: number }).records;
+    expect(records.map((r) => r.name)).toEqual(['Beta Test', 'Alpha Test']);
+    expect((all.body.data as { unread: number }).unread).toBe(2);
+    const sms = await callApi(list, { path: '/inbox/conversations?filter=sms', token: merchant.token });
+    expect((sms.body.data as { records: { name: string }[] }).records.map((r) => r.name)).toEqual(['Alpha Test']);
+    await callApi(processed, { method: 'PUT', path: '/x', token: merchant.token, params: { id: String(records[0].conversationId) }, body: { processed: true } });
+    const done = await callApi(list, { path: '/inbox/conversations?filter=processed', token: merchant.token });
+    expect((done.body.data as { records: { name: string }[] }).records.map((r) => r.name)).toEqual(['Beta Test']);
+    const open = await callApi(list, { path: '/inbox/conversations?filter=unprocessed&keyword=alpha', token: merchant.token });
+    expect((open.body.data as { total: number }).total).toBe(1);
+    expect((await callApi(list, { path: '/inbox/conversations?filter=nope', token: merchant.token })).status).toBe(400);
+  });
+
+  it('answers 404 for another merchant conversation, on read, reply and processed', async () => {
+    const scene = await createSendingScene(t.db, { channel: 'sms', members: [{ phone: '+15550004444' }] });
+    await inboundSms(smsRequest({ From: '+15550004444', To: '+15005550006', Body: 'hi', MessageSid: 'SMc1' }), noParams);
+    const [conversation] = await t.db.select().from(conversations).where(eq(conversations.contactId, scene.contactIds[0]));
+    const other = await createMerchant(t.db);
+    const id = String(conversation.id);
+    expect((await callApi(thread, { path: '/x', token: other.token, params: { id } })).status).toBe(404);
+    expect((await callApi(reply, { method: 'POST', path: '/x', token: other.token, params: { id }, body: { channel: 'sms', text: 'x' } })).status).toBe(404);
+    expect((await callApi(processed, { method: 'PUT', path: '/x', token: other.token, params: { id }, body: { processed: true } })).status).toBe(404);
+    expect((await t.db.select().from(conversations).where(eq(conversations.id, conversation.id)))[0].processed).toBe(false);
+  });
+});

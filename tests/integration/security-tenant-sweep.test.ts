@@ -1,0 +1,526 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { setupTestDatabase } from '@/tests/fixtures/test-db';
+import { apiEndpoints, endpointOf, fillPath, serverActionModules, type Endpoint, type ServerActionModule } from '@/tests/fixtures/inventory';
+import { buildTenantWorld, tenantFingerprint, type TenantWorld } from '@/tests/fixtures/tenant-world';
+import { PUBLIC_API_PATHS } from '@/lib/auth/public-paths';
+
+/**
+ * Issue 11, item 1: every /api route and every server action, found on the file system, is
+ * called with merchant A's session against merchant B's real ids (404, B's rows unchanged), and
+ * without a session (401 unless on PUBLIC below); a trial account cannot customise.
+ *
+ * Server actions read the session from the Auth.js cookie through auth(); outside a request there
+ * is no cookie, so auth() is replaced by one answering the access token of the merchant acting
+ * (a real signed token, verified and its user loaded from the database as in production).
+ */
+const session = vi.hoisted(() => ({ token: null as string | null }));
+vi.mock('@/lib/auth/auth', () => ({
+  auth: async () => (session.token ? { accessToken: session.token } : null),
+  signIn: async () => {
+    throw new Error('signIn is not used by the sweep');
+  },
+  signOut: async () => undefined,
+  updateSession: async () => null,
+  handlers: { GET: async () => new Response(null, { status: 404 }), POST: async () => new Response(null, { status: 404 }) },
+  REFRESH_MARGIN_SECONDS: 60,
+}));
+// next-auth's package entry imports next/server, which Vitest cannot resolve outside Next.
+vi.mock('next-auth', () => ({ AuthError: class AuthError extends Error {} }));
+vi.mock('next-auth/jwt', () => ({ getToken: async () => null }));
+vi.mock('next/headers', () => ({
+  cookies: async () => ({ get: () => undefined, getAll: () => [], set: () => undefined, delete: () => undefined, has: () => false }),
+  headers: async () => new Headers({ 'accept-language': 'en-US', host: 'localhost', origin: 'http://localhost' }),
+}));
+
+const t = setupTestDatabase();
+
+/** Routes answered without a token, each with the reason. Everything else must answer 401. */
+const PUBLIC: Record<string, string> = {
+  'GET /auth/[...nextauth]': 'Auth.js sign-in flow (CSRF token, callbacks); it owns its own checks',
+  'POST /auth/[...nextauth]': 'Auth.js sign-in flow (credentials post with its CSRF token)',
+  'GET /aws/s3/[module]/view': 'public files (published post images, e-mail images); private files still 404',
+  'POST /cron/dispatch': 'platform scheduler; checks CRON_SECRET itself (off without one)',
+  'POST /cron/sync-reviews': 'platform scheduler; checks CRON_SECRET itself (off without one)',
+  'POST /member/public/[token]/consent': "a contact's own opt-in/opt-out by its unguessable token (RFC 8058 one-click)",
+  'GET /member/public/[token]': "a contact's own consent page by its unguessable token",
+  'POST /merchant/register': 'registration step, proven by the e-mail verification token',
+  'POST /merchant/serviceEmail/confirm': 'the e-mailed confirmation link, proven by its token',
+  'GET /post/[id]': 'published articles are public (spec section 6)',
+  'GET /post/list': 'published articles are public (spec section 6)',
+  'POST /session/refresh': 'rotates the browser session cookie; same-origin only, 401 without a session',
+  'GET /t/c/[id]': 'e-mail click redirect, signed per delivery',
+  'GET /t/o/[id]/[sig]': 'e-mail open pixel, signed per delivery',
+  'POST /user/emailValidate': 'registration: is the e-mail free',
+  'POST /user/login': 'sign-in',
+  'POST /user/logout': 'sign-out by refresh token; never fails',
+  'POST /user/refresh': 'the refresh token is the credential',
+  'POST /user/register': 'registration, proven by the verification token',
+  'POST /user/sendEmailCode': 'registration code (rate limited)',
+  'POST /user/validateEmailCode': 'registration code check',
+  'POST /webhooks/email/inbound': 'inbound mail; checks INBOUND_EMAIL_SECRET',
+  'POST /webhooks/twilio/inbound': 'Twilio; checks X-Twilio-Signature',
+  'POST /webhooks/twilio/status': 'Twilio; checks X-Twilio-Signature',
+};
+
+interface RouteCase {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /**
+   * 404: B's id in the path, refused 404. asMissing: B's id referenced in the body, refused exactly
+   * like the same call with an id that does not exist (`missing`). own: no id of B's; the answer
+   * shows none of B's data.
+   */
+  expect: 404 | 'asMissing' | 'own' | 'skip';
+  missing?: Pick<RouteCase, 'params' | 'query' | 'body'>;
+  why?: string;
+}
+
+const post = { title: 'x', locale: 'en-US' };
+const template = { templateName: 'x', type: 0, subject: 's', content: '<p>x {{optoutLink}}</p>' };
+const contact = { firstName: 'Xa', lastName: 'Ya', email: 'xa@example.com' };
+const place = { locationName: 'X', address: '1 Rd', city: 'C', state: 'S', country: 'US', zipCode: '62701' };
+const review = (locationId: number) => ({ site: 'tripadvisor', locationId, reviewerName: 'R', rating: 5, reviewDate: '2026-01-01' });
+/** An id no row has. */
+const NONE = 2_000_000_000;
+const campaignOf = (locationId: number, templateId: number) => ({ campaignName: 'x', campaignChannel: 0, locationId, templateId });
+
+/** One case per route and method; a route without one fails the sweep. */
+function routeCases(a: TenantWorld, b: TenantWorld): Record<string, RouteCase[]> {
+  const id = (n: number) => ({ id: String(n) });
+  const bi = b.ids;
+  const ai = a.ids;
+  return {
+    'GET /admin/post/[id]': [{ params: id(bi.post), expect: 404 }],
+    'PUT /admin/post/[id]': [{ params: id(bi.post), body: post, expect: 404 }],
+    'DELETE /admin/post/[id]': [{ params: id(bi.post), expect: 404 }],
+    'POST /admin/post/[id]/publish': [{ params: id(bi.post), expect: 404 }],
+    'POST /admin/post/[id]/unpublish': [{ params: id(bi.post), expect: 404 }],
+    'GET /admin/post': [{ expect: 'own' }],
+    'POST /admin/post': [{ body: post, expect: 'own' }],
+    'GET /auth/[...nextauth]': [{ expect: 'skip', why: 'Auth.js handler, no tenant rows' }],
+    'POST /auth/[...nextauth]': [{ expect: 'skip', why: 'Auth.js handler, no tenant rows' }],
+    'POST /aws/s3/[module]/upload': [{ params: { module: 'campaign' }, expect: 'own' }],
+    'GET /aws/s3/[module]/view': [{ params: { module: 'campaign' }, query: { id: String(bi.file) }, expect: 404 }],
+    'GET /aws/s3/download': [{ query: { key: bi.fileKey }, expect: 404 }],
+    'POST /campaign/[id]/pause': [{ params: id(bi.sendingCampaign), expect: 404 }],
+    'POST /campaign/[id]/resume': [{ params: id(bi.sendingCampaign), expect: 404 }],
+    'POST /campaign/[id]/revert': [{ params: id(bi.campaign), expect: 404 }],
+    'POST /campaign/[id]/schedule': [{ params: id(bi.campaign), expect: 404 }],
+    'POST /campaign/[id]/send': [{ params: id(bi.campaign), expect: 404 }],
+    'POST /campaign/[id]/stop': [{ params: id(bi.sendingCampaign), expect: 404 }],
+    'GET /campaign/[id]': [{ params: id(bi.campaign), expect: 404 }],
+    'DELETE /campaign/[id]': [{ params: id(bi.campaign), expect: 404 }],
+    'GET /campaign/members/snapshot/[snapshotId]': [{ params: { snapshotId: String(bi.snapshot) }, expect: 404 }],
+    'POST /campaign/members/snapshot': [{ body: { locationId: bi.location, campaignChannel: 0 }, expect: 404 }],
+    'POST /campaign': [
+      { body: campaignOf(bi.location, ai.emailTemplate), expect: 404 },
+      { body: campaignOf(ai.location, bi.emailTemplate), expect: 404 },
+    ],
+    'GET /campaign': [{ expect: 'own' }],
+    'PUT /campaign': [
+      { body: { campaignId: bi.campaign, ...campaignOf(ai.location, ai.emailTemplate) }, expect: 404 },
+      { body: { campaignId: ai.campaign, ...campaignOf(bi.location, ai.emailTemplate) }, expect: 404 },
+    ],
+    'GET /campaign/template/[id]': [{ params: id(bi.emailTemplate), expect: 404 }],
+    'PUT /campaign/template/[id]': [{ params: id(bi.emailTemplate), body: template, expect: 404 }],
+    'DELETE /campaign/template/[id]': [{ params: id(bi.emailTemplate), expect: 404 }],
+    'GET /campaign/template': [{ expect: 'own' }],
+    'POST /campaign/template': [{ body: template, expect: 'own' }],
+    'POST /cron/dispatch': [{ expect: 'skip', why: 'public, secret-guarded; covered by the unauthenticated sweep' }],
+    'POST /cron/sync-reviews': [{ expect: 'skip', why: 'public, secret-guarded; covered by the unauthenticated sweep' }],
+    'GET /dashboard': [{ expect: 'own' }, { query: { locationId: String(bi.location) }, expect: 'own' }],
+    'PUT /inbox/conversations/[id]/processed': [{ params: id(bi.conversation), body: { processed: true }, expect: 404 }],
+    'POST /inbox/conversations/[id]/read': [{ params: id(bi.conversation), expect: 404 }],
+    'POST /inbox/conversations/[id]/reply': [{ params: id(bi.conversation), body: { channel: 'email', text: 'hi' }, expect: 404 }],
+    'GET /inbox/conversations/[id]': [{ params: id(bi.conversation), expect: 404 }],
+    'GET /inbox/conversations': [{ expect: 'own' }, { query: { keyword: b.marker }, expect: 'own' }],
+    'GET /inbox/version': [{ expect: 'own' }],
+    'POST /member/[id]/consent': [{ params: id(bi.contact), body: { channel: 'email', action: 'optout' }, expect: 404 }],
+    'GET /member/[id]': [{ params: id(bi.contact), expect: 404 }],
+    'PUT /member/[id]': [
+      { params: id(bi.contact), body: contact, expect: 404 },
+      { params: id(ai.contact), body: { ...contact, locationId: bi.location }, expect: 'asMissing', missing: { params: id(ai.contact), body: { ...contact, locationId: NONE } } },
+    ],
+    'DELETE /member/[id]': [{ params: id(bi.contact), expect: 404 }],
+    'POST /member/batch-delete': [{ body: { ids: [bi.contact, bi.contact2] }, expect: 'own', why: 'ids of other merchants are ignored' }],
+    'GET /member/export': [{ query: { format: 'csv' }, expect: 'own' }],
+    'GET /member/fields': [{ expect: 'own' }],
+    'POST /member/import/preview': [{ expect: 'own' }],
+    'POST /member/import': [{ expect: 'own' }],
+    'GET /member/import/sample': [{ expect: 'own' }],
+    'POST /member/public/[token]/consent': [{ expect: 'skip', why: 'addressed by the contact token, not by a merchant' }],
+    'GET /member/public/[token]': [{ expect: 'skip', why: 'addressed by the contact token, not by a merchant' }],
+    'POST /member/quick': [{ body: { name: 'Xa Ya', email: 'q@example.com', locationId: bi.location }, expect: 'asMissing', missing: { body: { name: 'Xa Ya', email: 'q@example.com', locationId: NONE } } }],
+    'GET /member': [{ expect: 'own' }, { query: { keyword: b.marker }, expect: 'own' }, { query: { locationId: String(bi.location) }, expect: 'own' }],
+    'POST /member': [{ body: { ...contact, locationId: bi.location }, expect: 'asMissing', missing: { body: { ...contact, locationId: NONE } } }],
+    'GET /merchant/location/[id]': [{ params: id(bi.location), expect: 404 }],
+    'DELETE /merchant/location/[id]': [{ params: id(bi.location), expect: 404 }],
+    'PUT /merchant/location/[id]/status': [{ params: id(bi.location), query: { status: '0' }, expect: 404 }],
+    'GET /merchant/location/enabled': [{ expect: 'own' }],
+    'GET /merchant/location/page': [{ expect: 'own' }, { query: { keyword: b.marker }, expect: 'own' }],
+    'POST /merchant/location': [{ body: place, expect: 'own' }],
+    'PUT /merchant/location': [{ body: { locationId: bi.location, ...place }, expect: 404 }],
+    'POST /merchant/phone/sendCode': [{ expect: 'own' }],
+    'POST /merchant/phone/verify': [{ expect: 'own' }],
+    'GET /merchant/profile': [{ expect: 'own' }],
+    'PUT /merchant/profile': [{ expect: 'own' }],
+    'POST /merchant/register': [{ expect: 'skip', why: 'public, proven by a verification token' }],
+    'POST /merchant/serviceEmail/confirm': [{ expect: 'skip', why: 'public, proven by the link token' }],
+    'PUT /merchant/serviceEmail': [{ expect: 'own' }],
+    'POST /merchant/serviceEmail/sendVerification': [{ expect: 'own' }],
+    'GET /merchant/serviceEmail/status': [{ expect: 'own' }],
+    'POST /message/direct/email/preview': [
+      { body: { memberId: bi.contact, templateId: ai.emailTemplate }, expect: 404 },
+      { body: { memberId: ai.contact, templateId: bi.emailTemplate }, expect: 404 },
+      { body: { memberId: ai.contact, templateId: ai.emailTemplate, locationId: bi.location }, expect: 404 },
+    ],
+    'POST /message/direct/sms/preview': [
+      { body: { memberId: bi.contact, templateId: ai.smsTemplate }, expect: 404 },
+      { body: { memberId: ai.contact, templateId: bi.smsTemplate }, expect: 404 },
+    ],
+    'GET /post/[id]': [{ params: id(Number.NaN), expect: 'skip', why: 'public; drafts answer 404 (posts tests)' }],
+    'GET /post/list': [{ expect: 'skip', why: 'public list of published articles' }],
+    'POST /reviews/[id]/draft': [{ params: id(bi.review), expect: 404 }],
+    'PUT /reviews/[id]/reply': [{ params: id(bi.review), body: { comment: 'thanks' }, expect: 404 }],
+    'DELETE /reviews/[id]/reply': [{ params: id(bi.review), expect: 404 }],
+    'DELETE /reviews/[id]': [{ params: id(bi.review), expect: 404 }],
+    'PUT /reviews/[id]/tag': [{ params: id(bi.review), body: { employeeTag: 'Bob' }, expect: 404 }],
+    'POST /reviews/import': [{ expect: 'own' }],
+    'GET /reviews/report': [{ expect: 'own', why: 'xlsx; the marker check reads the zip as text only loosely' }],
+    'GET /reviews': [{ expect: 'own' }, { query: { locationId: String(bi.location) }, expect: 'own' }],
+    'POST /reviews': [{ body: review(bi.location), expect: 'asMissing', missing: { body: review(NONE) } }],
+    'GET /sending/campaign/[id]/summary': [{ params: id(bi.sendingCampaign), expect: 404 }],
+    'POST /sending/forecast': [{ body: campaignOf(bi.location, ai.emailTemplate), expect: 404 }],
+    'POST /sending/review': [{ body: { deliveryId: bi.delivery, verdict: 'resend' }, expect: 404 }],
+    'POST /session/refresh': [{ expect: 'skip', why: 'cookie session only, no tenant rows' }],
+    'GET /sources/[id]/accounts': [{ params: id(bi.source), expect: 404 }],
+    'POST /sources/[id]/disconnect': [{ params: id(bi.source), expect: 404 }],
+    'GET /sources/[id]/locations': [{ params: id(bi.source), query: { account: 'accounts/1' }, expect: 404 }],
+    'GET /sources/[id]/reviews': [{ params: id(bi.source), query: { account: 'accounts/1', location: 'locations/1' }, expect: 404 }],
+    'POST /sources/[id]/sync': [{ params: id(bi.source), expect: 404 }],
+    'GET /sources/google/callback': [{ expect: 'own' }],
+    'POST /sources/google/connect': [{ expect: 'own', why: '503 while Google is not configured' }],
+    'POST /sources/locations/link': [
+      { body: { sourceLocationId: bi.sourceLocation, locationId: ai.location }, expect: 404 },
+      { body: { sourceLocationId: ai.sourceLocation, locationId: bi.location }, expect: 404 },
+    ],
+    'POST /sources/locations/unlink': [{ body: { sourceLocationId: bi.sourceLocation }, expect: 404 }],
+    'GET /sources': [{ expect: 'own' }],
+    'POST /sources/sandbox/connect': [{ expect: 'own' }],
+    'GET /t/c/[id]': [{ expect: 'skip', why: 'public, signed per delivery' }],
+    'GET /t/o/[id]/[sig]': [{ expect: 'skip', why: 'public, signed per delivery' }],
+    'POST /user/emailValidate': [{ expect: 'skip', why: 'public registration step' }],
+    'GET /user/info': [{ expect: 'own' }],
+    'POST /user/login': [{ expect: 'skip', why: 'public sign-in' }],
+    'POST /user/logout': [{ expect: 'skip', why: 'public sign-out' }],
+    'POST /user/refresh': [{ expect: 'skip', why: 'public, refresh token' }],
+    'POST /user/register': [{ expect: 'skip', why: 'public registration' }],
+    'DELETE /user': [{ body: { password: 'wrong-password-123' }, expect: 'own', why: 'refused: wrong password' }],
+    'POST /user/sendEmailCode': [{ expect: 'skip', why: 'public registration step' }],
+    'GET /user/subscription': [{ expect: 'own' }],
+    'POST /user/subscription/startTrial': [{ expect: 'own' }],
+    'POST /user/validateEmailCode': [{ expect: 'skip', why: 'public registration step' }],
+    'POST /webhooks/email/inbound': [{ expect: 'skip', why: 'public, secret-guarded' }],
+    'POST /webhooks/twilio/inbound': [{ expect: 'skip', why: 'public, signature-guarded' }],
+    'POST /webhooks/twilio/status': [{ expect: 'skip', why: 'public, signature-guarded' }],
+  };
+}
+
+async function call(endpoint: Endpoint, token: string | undefined, c: Pick<RouteCase, 'params' | 'query' | 'body'> = {}) {
+  const params = c.params ?? {};
+  const url = new URL(`http://localhost/api${fillPath(endpoint.path, params)}`);
+  for (const [k, v] of Object.entries(c.query ?? {})) url.searchParams.set(k, v);
+  const headers: Record<string, string> = { 'accept-language': 'en-US' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (c.body !== undefined && endpoint.method !== 'GET') {
+    body = JSON.stringify(c.body);
+    headers['content-type'] = 'application/json';
+  }
+  const response = await endpoint.handler(new Request(url, { method: endpoint.method, headers, body }), { params: Promise.resolve(params) });
+  const text = await response.text();
+  let json: { code?: number; msg?: string } | null = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, text, json, type: response.headers.get('content-type') ?? '' };
+}
+
+let endpoints: Endpoint[];
+let actions: ServerActionModule[];
+let a: TenantWorld;
+let b: TenantWorld;
+
+beforeAll(async () => {
+  endpoints = await apiEndpoints();
+  actions = await serverActionModules();
+  a = await buildTenantWorld(t.db);
+  b = await buildTenantWorld(t.db);
+});
+
+describe('tenant isolation: /api routes', () => {
+  it('finds the routes on the file system, and every one has a case', () => {
+    expect(endpoints.length).toBeGreaterThan(90);
+    const cases = routeCases(a, b);
+    const served = endpoints.filter((e) => !e.notAllowed).map((e) => e.key);
+    expect(served.filter((k) => !cases[k]), 'routes without a tenant case').toEqual([]);
+    expect(Object.keys(cases).filter((k) => !served.includes(k)), 'cases of routes that are gone').toEqual([]);
+  });
+
+  it('every route with a dynamic id is exercised with B’s real ids, unless public', () => {
+    const cases = routeCases(a, b);
+    const dynamic = endpoints.filter((e) => !e.notAllowed && /\[(id|snapshotId)\]/.test(e.path));
+    const missing = dynamic.filter((e) => !PUBLIC[e.key] && !cases[e.key].some((c) => c.expect === 404));
+    expect(missing.map((e) => e.key)).toEqual([]);
+  });
+
+  it("A's token never reads nor changes B's rows", async () => {
+    const cases = routeCases(a, b);
+    const before = await tenantFingerprint(t.db, b.merchant.merchantId);
+    const failures: string[] = [];
+    for (const endpoint of endpoints) {
+      if (endpoint.notAllowed) continue;
+      for (const c of cases[endpoint.key] ?? []) {
+        if (c.expect === 'skip') continue;
+        const answer = await call(endpoint, a.merchant.token, c);
+        const label = `${endpoint.key} ${JSON.stringify({ params: c.params, query: c.query, body: c.body })}`;
+        if (answer.status === 500 || (answer.status >= 400 && typeof answer.json?.msg !== 'string')) failures.push(`${label}: ${answer.status} ${answer.text.slice(0, 200)}`);
+        if (c.expect === 404 && answer.status !== 404) failures.push(`${label}: expected 404, got ${answer.status} ${answer.text.slice(0, 200)}`);
+        if (c.expect === 'asMissing') {
+          const missing = await call(endpoint, a.merchant.token, c.missing ?? {});
+          if (answer.status < 400 || answer.status !== missing.status || answer.json?.msg !== missing.json?.msg) {
+            failures.push(`${label}: answered ${answer.status} ${answer.json?.msg}, a missing id ${missing.status} ${missing.json?.msg}`);
+          }
+        }
+        if (answer.text.includes(b.marker)) failures.push(`${label}: the answer shows B's data`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await tenantFingerprint(t.db, b.merchant.merchantId)).toEqual(before);
+  });
+
+  it('no route answers without a token unless it is on the public list', async () => {
+    const failures: string[] = [];
+    for (const endpoint of endpoints) {
+      if (endpoint.notAllowed || PUBLIC[endpoint.key]) continue;
+      const answer = await call(endpoint, undefined, { params: { id: String(b.ids.contact), snapshotId: String(b.ids.snapshot), module: 'campaign' } });
+      if (answer.status !== 401 || answer.json?.code !== 401) failures.push(`${endpoint.key}: ${answer.status} ${answer.text.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('the public list is exact: each entry is a public route, and the declared public paths cover it', () => {
+    const keys = endpoints.filter((e) => !e.notAllowed).map((e) => e.key);
+    expect(Object.keys(PUBLIC).filter((k) => !keys.includes(k)), 'stale public entries').toEqual([]);
+    const declaredPublic = endpoints.filter((e) => !e.notAllowed && e.options?.auth === 'public').map((e) => e.key);
+    expect(declaredPublic.filter((k) => !PUBLIC[k]), 'public routes missing from the list').toEqual([]);
+    const notCovered = Object.keys(PUBLIC)
+      .filter((k) => !k.includes('/auth/[...nextauth]') && !k.includes('/session/refresh'))
+      .filter((k) => {
+        const p = k.split(' ')[1].replace(/\[(?:\.\.\.)?([^\]]+)\]/g, '{$1}');
+        return !PUBLIC_API_PATHS.some((declared) => p === declared || (declared.endsWith('/') && p.startsWith(declared)));
+      });
+    expect(notCovered, 'public routes not in lib/auth/public-paths.ts').toEqual([]);
+  });
+
+  it('secret-guarded public routes refuse a call without their secret', async () => {
+    const failures: string[] = [];
+    for (const key of ['POST /cron/dispatch', 'POST /cron/sync-reviews', 'POST /webhooks/email/inbound', 'POST /webhooks/twilio/inbound', 'POST /webhooks/twilio/status']) {
+      const endpoint = endpointOf(endpoints, key);
+      const answer = await call(endpoint, undefined, { body: { x: 1 } });
+      if (answer.status < 400 || answer.status >= 500) failures.push(`${key}: ${answer.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+interface ActionCase {
+  input?: unknown;
+  /** NOT_FOUND: B's id. asMissing: refused exactly like the same call with a missing id. */
+  expect: 'NOT_FOUND' | 'asMissing' | 'own' | 'public';
+  missing?: unknown;
+  why?: string;
+}
+
+function actionCases(a: TenantWorld, b: TenantWorld): Record<string, ActionCase[]> {
+  const bi = b.ids;
+  const ai = a.ids;
+  const pub = (why: string): ActionCase[] => [{ expect: 'public', why }];
+  return {
+    'app/(auth)/login/actions.ts#loginAction': pub('sign-in'),
+    'app/(auth)/portal/actions.ts#registerAction': pub('registration, proven by the verification token'),
+    'app/(auth)/portal/verify-email/actions.ts#confirmServiceEmailAction': pub('the e-mailed link token'),
+    'components/shell/sign-out-action.ts#signOutAction': pub('signing out needs no permission'),
+    'lib/consent/public-actions.ts#confirmConsentFormAction': pub("a contact's own consent by token"),
+    'lib/i18n/locale-actions.ts#setLocaleAction': pub('a language cookie'),
+    'lib/auth/actions.ts#deleteAccountAction': [{ input: { password: 'wrong-password-123' }, expect: 'own', why: 'refused: wrong password' }],
+    'lib/campaigns/actions.ts#listCampaignsAction': [{ input: {}, expect: 'own' }],
+    'lib/campaigns/actions.ts#getCampaignAction': [{ input: { id: bi.campaign }, expect: 'NOT_FOUND' }],
+    'lib/campaigns/actions.ts#saveCampaignAction': [
+      { input: campaignOf(bi.location, ai.emailTemplate), expect: 'NOT_FOUND' },
+      { input: { campaignId: bi.campaign, ...campaignOf(ai.location, ai.emailTemplate) }, expect: 'NOT_FOUND' },
+    ],
+    'lib/campaigns/actions.ts#campaignStatusAction': [
+      { input: { id: bi.campaign, action: 'send' }, expect: 'NOT_FOUND' },
+      { input: { id: bi.sendingCampaign, action: 'pause' }, expect: 'NOT_FOUND' },
+    ],
+    'lib/campaigns/actions.ts#deleteCampaignsAction': [{ input: { ids: [bi.campaign] }, expect: 'own', why: 'refused ids are reported, never deleted' }],
+    'lib/campaigns/actions.ts#createSnapshotAction': [{ input: { locationId: bi.location, campaignChannel: 0 }, expect: 'NOT_FOUND' }],
+    'lib/campaigns/actions.ts#pageSnapshotAction': [{ input: { snapshotId: bi.snapshot }, expect: 'NOT_FOUND' }],
+    'lib/campaigns/actions.ts#previewMessageAction': [
+      { input: { channel: 0, memberId: bi.contact, templateId: ai.emailTemplate }, expect: 'NOT_FOUND' },
+      { input: { channel: 0, memberId: ai.contact, templateId: bi.emailTemplate }, expect: 'NOT_FOUND' },
+    ],
+    'lib/campaigns/actions.ts#trialStatusAction': [{ input: {}, expect: 'own' }],
+    'lib/contacts/actions.ts#createContactAction': [{ input: { ...contact, locationId: bi.location }, expect: 'asMissing', missing: { ...contact, locationId: NONE } }],
+    'lib/contacts/actions.ts#quickAddContactAction': [{ input: { name: 'Xa Ya', email: 'q2@example.com', locationId: bi.location }, expect: 'asMissing', missing: { name: 'Xa Ya', email: 'q2@example.com', locationId: NONE } }],
+    'lib/contacts/actions.ts#updateContactAction': [{ input: { id: bi.contact, contact }, expect: 'NOT_FOUND' }],
+    'lib/contacts/actions.ts#deleteContactAction': [{ input: { id: bi.contact }, expect: 'NOT_FOUND' }],
+    'lib/contacts/actions.ts#deleteContactsAction': [{ input: { ids: [bi.contact] }, expect: 'own', why: 'ids of other merchants are ignored' }],
+    'lib/contacts/actions.ts#changeConsentAction': [{ input: { id: bi.contact, channel: 'email', action: 'optout' }, expect: 'NOT_FOUND' }],
+    'lib/inbox/actions.ts#listConversationsAction': [{ input: { keyword: b.marker }, expect: 'own' }],
+    'lib/inbox/actions.ts#openConversationAction': [{ input: { id: bi.conversation }, expect: 'NOT_FOUND' }],
+    'lib/inbox/actions.ts#replyAction': [{ input: { conversationId: bi.conversation, channel: 'email', text: 'hi' }, expect: 'NOT_FOUND' }],
+    'lib/inbox/actions.ts#setProcessedAction': [{ input: { conversationId: bi.conversation, processed: true }, expect: 'NOT_FOUND' }],
+    'lib/inbox/actions.ts#inboxVersionAction': [{ input: {}, expect: 'own' }],
+    'lib/locations/actions.ts#createLocationAction': [{ input: place, expect: 'own' }],
+    'lib/locations/actions.ts#updateLocationAction': [{ input: { locationId: bi.location, ...place }, expect: 'NOT_FOUND' }],
+    'lib/locations/actions.ts#setLocationStatusAction': [{ input: { locationId: bi.location, enabled: false }, expect: 'NOT_FOUND' }],
+    'lib/locations/actions.ts#deleteLocationAction': [{ input: { locationId: bi.location }, expect: 'NOT_FOUND' }],
+    'lib/merchant/actions.ts#updateProfileAction': [{ input: {}, expect: 'own' }],
+    'lib/merchant/actions.ts#sendPhoneCodeAction': [{ input: {}, expect: 'own' }],
+    'lib/merchant/actions.ts#verifyPhoneAction': [{ input: {}, expect: 'own' }],
+    'lib/merchant/actions.ts#setServiceEmailAction': [{ input: {}, expect: 'own' }],
+    'lib/merchant/actions.ts#sendServiceEmailVerificationAction': [{ input: {}, expect: 'own' }],
+    'lib/merchant/actions.ts#refreshServiceEmailStatusAction': [{ input: {}, expect: 'own' }],
+    'lib/posts/actions.ts#savePostAction': [{ input: { id: bi.post, ...post }, expect: 'NOT_FOUND' }],
+    'lib/posts/actions.ts#deletePostAction': [{ input: { id: bi.post }, expect: 'NOT_FOUND' }],
+    'lib/reviews/actions.ts#saveReplyAction': [{ input: { id: bi.review, comment: 'thanks' }, expect: 'NOT_FOUND' }],
+    'lib/reviews/actions.ts#deleteReplyAction': [{ input: { id: bi.review }, expect: 'NOT_FOUND' }],
+    'lib/reviews/actions.ts#draftReplyAction': [{ input: { id: bi.review }, expect: 'NOT_FOUND' }],
+    'lib/reviews/actions.ts#addReviewAction': [{ input: review(bi.location), expect: 'asMissing', missing: review(NONE) }],
+    'lib/reviews/actions.ts#deleteReviewAction': [{ input: { id: bi.review }, expect: 'NOT_FOUND' }],
+    'lib/reviews/actions.ts#setEmployeeTagAction': [{ input: { id: bi.review, employeeTag: 'Bob' }, expect: 'NOT_FOUND' }],
+    'lib/sending/actions.ts#forecastAction': [{ input: campaignOf(bi.location, ai.emailTemplate), expect: 'NOT_FOUND' }],
+    'lib/sending/actions.ts#deliverySummaryAction': [{ input: { id: bi.sendingCampaign }, expect: 'NOT_FOUND' }],
+    'lib/sending/actions.ts#resolveReviewAction': [{ input: { deliveryId: bi.delivery, verdict: 'resend' }, expect: 'NOT_FOUND' }],
+    'lib/sources/actions.ts#connectSandboxAction': [{ input: {}, expect: 'own' }],
+    'lib/sources/actions.ts#startGoogleConnectAction': [{ input: {}, expect: 'own' }],
+    'lib/sources/actions.ts#disconnectSourceAction': [{ input: { sourceId: bi.source }, expect: 'NOT_FOUND' }],
+    'lib/sources/actions.ts#syncSourceAction': [{ input: { sourceId: bi.source }, expect: 'NOT_FOUND' }],
+    'lib/sources/actions.ts#linkLocationAction': [
+      { input: { sourceLocationId: bi.sourceLocation, locationId: ai.location }, expect: 'NOT_FOUND' },
+      { input: { sourceLocationId: ai.sourceLocation, locationId: bi.location }, expect: 'NOT_FOUND' },
+    ],
+    'lib/sources/actions.ts#unlinkLocationAction': [{ input: { sourceLocationId: bi.sourceLocation }, expect: 'NOT_FOUND' }],
+    'lib/subscription/actions.ts#startTrialAction': [{ input: {}, expect: 'own' }],
+    'lib/templates/actions.ts#saveTemplateAction': [{ input: { templateId: bi.emailTemplate, ...template }, expect: 'NOT_FOUND' }],
+    'lib/templates/actions.ts#deleteTemplateAction': [{ input: { id: bi.emailTemplate }, expect: 'NOT_FOUND' }],
+    'lib/templates/actions.ts#getTemplateAction': [{ input: { id: bi.emailTemplate }, expect: 'NOT_FOUND' }],
+    'lib/templates/actions.ts#draftTemplateAction': [{ input: { category: 'review', type: 0, locale: 'en-US' }, expect: 'own' }],
+  };
+}
+
+type AnyAction = (input: unknown) => Promise<unknown>;
+
+describe('tenant isolation: server actions', () => {
+  it('finds the action modules on the file system, and every export has a case', () => {
+    expect(actions.length).toBeGreaterThan(10);
+    const cases = actionCases(a, b);
+    const found = actions.flatMap((m) => Object.keys(m.exports).map((name) => `${m.file}#${name}`));
+    expect(found.filter((k) => !cases[k]), 'actions without a tenant case').toEqual([]);
+    expect(Object.keys(cases).filter((k) => !found.includes(k)), 'cases of actions that are gone').toEqual([]);
+  });
+
+  it("A's session never reads nor changes B's rows through an action", async () => {
+    const cases = actionCases(a, b);
+    const before = await tenantFingerprint(t.db, b.merchant.merchantId);
+    const failures: string[] = [];
+    session.token = a.merchant.token;
+    try {
+      for (const m of actions) {
+        for (const [name, fn] of Object.entries(m.exports)) {
+          for (const c of cases[`${m.file}#${name}`] ?? []) {
+            if (c.expect === 'public') continue;
+            const label = `${m.file}#${name} ${JSON.stringify(c.input)}`;
+            const result = (await (fn as AnyAction)(c.input)) as { ok: boolean; code?: string };
+            const text = JSON.stringify(result) ?? '';
+            if (c.expect === 'NOT_FOUND' && (result.ok || result.code !== 'NOT_FOUND')) failures.push(`${label}: expected NOT_FOUND, got ${text.slice(0, 200)}`);
+            if (c.expect === 'asMissing') {
+              const missing = (await (fn as AnyAction)(c.missing)) as { ok: boolean; code?: string; message?: string };
+              const r = result as { message?: string };
+              if (result.ok || missing.code !== result.code || missing.message !== r.message) failures.push(`${label}: ${text.slice(0, 160)} differs from a missing id's ${JSON.stringify(missing).slice(0, 160)}`);
+            }
+            if (!result.ok && result.code === 'INTERNAL') failures.push(`${label}: INTERNAL`);
+            if (text.includes(b.marker)) failures.push(`${label}: the answer shows B's data`);
+          }
+        }
+      }
+    } finally {
+      session.token = null;
+    }
+    expect(failures).toEqual([]);
+    expect(await tenantFingerprint(t.db, b.merchant.merchantId)).toEqual(before);
+  });
+
+  it('no action runs without a session unless it is public', async () => {
+    const cases = actionCases(a, b);
+    session.token = null;
+    const failures: string[] = [];
+    for (const m of actions) {
+      for (const [name, fn] of Object.entries(m.exports)) {
+        const [c] = cases[`${m.file}#${name}`] ?? [];
+        if (!c || c.expect === 'public') continue;
+        const result = (await (fn as AnyAction)(c.input)) as { ok: boolean; code?: string };
+        if (result.ok || result.code !== 'UNAUTHORIZED') failures.push(`${m.file}#${name}: ${JSON.stringify(result).slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('trial accounts cannot customise (spec section 6)', () => {
+  for (const variant of ['trialing', 'trial expired'] as const) {
+    it(`${variant}: templates cannot be created, edited or deleted; campaigns cannot be customised`, async () => {
+      const trialEndTime = variant === 'trialing' ? new Date(Date.now() + 86_400_000) : new Date(Date.now() - 86_400_000);
+      const trial = await buildTenantWorld(t.db, { subscriptionStatus: 'TRIAL_ACTIVE', trialEndTime });
+      const ti = trial.ids;
+      const byKey = (key: string) => endpointOf(endpoints, key);
+      const before = await tenantFingerprint(t.db, trial.merchant.merchantId);
+      const calls: [string, Pick<RouteCase, 'params' | 'body'>][] = [
+        ['POST /campaign/template', { body: template }],
+        ['PUT /campaign/template/[id]', { params: { id: String(ti.emailTemplate) }, body: template }],
+        ['DELETE /campaign/template/[id]', { params: { id: String(ti.emailTemplate) } }],
+        ['POST /campaign', { body: campaignOf(ti.location, ti.emailTemplate) }],
+        ['PUT /campaign', { body: { campaignId: ti.campaign, ...campaignOf(ti.location, ti.emailTemplate) } }],
+      ];
+      const failures: string[] = [];
+      for (const [key, c] of calls) {
+        const answer = await call(byKey(key), trial.merchant.token, c);
+        if (answer.status !== 403 || !/upgrade|trial/i.test(answer.json?.msg ?? '')) failures.push(`${key}: ${answer.status} ${answer.text.slice(0, 160)}`);
+      }
+      session.token = trial.merchant.token;
+      try {
+        const exportsOf = (file: string) => (actions.find((m) => m.file === file)?.exports ?? {}) as unknown as Record<string, AnyAction>;
+        const templateActions = exportsOf('lib/templates/actions.ts');
+        const campaignActions = exportsOf('lib/campaigns/actions.ts');
+        const results = [
+          await templateActions.saveTemplateAction(template),
+          await templateActions.saveTemplateAction({ templateId: ti.emailTemplate, ...template }),
+          await templateActions.deleteTemplateAction({ id: ti.emailTemplate }),
+          await campaignActions.saveCampaignAction(campaignOf(ti.location, ti.emailTemplate)),
+        ] as { ok: boolean; code?: string }[];
+        results.forEach((r, i) => {
+          if (r.ok || r.code !== 'FORBIDDEN') failures.push(`action ${i}: ${JSON.stringify(r).slice(0, 160)}`);
+        });
+      } finally {
+        session.token = null;
+      }
+      expect(failures).toEqual([]);
+      expect(await tenantFingerprint(t.db, trial.merchant.merchantId)).toEqual(before);
+    });
+  }
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { contacts } from '@/db/schema/contacts';
+import { locations } from '@/db/schema/locations';
+import { POST } from '@/app/api/sending/forecast/route';
+import { setupTestDatabase } from '@/tests/fixtures/test-db';
+import { createMerchant } from '@/tests/fixtures/factories';
+import { callApi } from '@/tests/fixtures/api';
+import { createSendingScene } from '@/tests/fixtures/sending';
+
+const t = setupTestDatabase();
+
+describe('the sending forecast', () => {
+  it('counts who receives and who is skipped and why, by the dispatcher rules', async () => {
+    const scene = await createSendingScene(t.db, {
+      members: [
+        { firstName: 'Ada', lastName: 'Lovelace' },
+        { firstName: 'Grace', lastName: '' },
+        { emailOptIn: false },
+        { email: null },
+        { emailOptIn: null },
+        { firstName: 'Asked', lastName: 'Recently' },
+      ],
+      campaign: { status: 5 },
+    });
+    const [asked] = scene.contactIds.slice(-1);
+    // A review request sent 3 days ago by another campaign: within the 30-day cap.
+    await t.db.execute(sql`insert into deliveries (merchant_id, campaign_id, contact_id, channel, to_address, status, sent_at)
+      values (${scene.merchant.merchantId}, ${scene.campaignId}, ${asked}, 0, 'x@example.com', 'sent', now() - interval '3 days')`);
+    await t.db.update(contacts).set({ emailStatus: 'bounced' }).where(eq(contacts.id, scene.contactIds[1]));
+    const res = await callApi(POST, {
+      method: 'POST',
+      path: '/sending/forecast',
+      token: scene.merchant.token,
+      body: { campaignChannel: 0, locationId: scene.locationId, templateId: scene.templateId, sendType: 0, timezone: 'America/New_York', filterConditions: JSON.stringify({ optInOnly: true }) },
+    });
+    expect(res.status).toBe(200);
+    const data = res.body.data as { considered: number; recipients: number; skipped: { reason: string; count: number }[]; firstSendAt: string; lastSendAt: string; emptyTokens: unknown[]; sms: unknown };
+    expect(data.considered).toBe(6);
+    expect(data.recipients).toBe(1);
+    expect(data.skipped).toEqual([
+      { reason: 'no_address', count: 1 },
+      { reason: 'opted_out', count: 1 },
+      { reason: 'undeliverable', count: 1 },
+      { reason: 'no_optin', count: 1 },
+      { reason: 'frequency_cap', count: 1 },
+    ]);
+    expect(data.firstSendAt).not.toBeNull();
+    expect(data.sms).toBeNull();
+  });
+
+  it('reports SMS segments and tokens that render empty', async () => {
+    const scene = await createSendingScene(t.db, {
+      channel: 'sms',
+      members: [{ firstName: '', lastName: '' }, { firstName: '小明', lastName: '王' }, { firstName: 'Bob', lastName: 'Li' }],
+      template: { content: '{{fullName}}您好，感谢光临！请给我们评价：{{googleReviewLink}}', contentText: '{{fullName}}您好，感谢光临！请给我们评价：{{googleReviewLink}}' },
+      campaign: { status: 0 },
+    });
+    await t.db.update(locations).set({ reviewLink: null }).where(eq(locations.id, scene.locationId));
+    const res = await callApi(POST, {
+      method: 'POST',
+      path: '/sending/forecast',
+      token: scene.merchant.token,
+      body: { campaignChannel: 1, locationId: scene.locationId, templateId: scene.templateId, timezone: 'Asia/Shanghai', isBatchSend: 1, deliveryWindow: '09:00-21:00' },
+    });
+    const data = res.body.data as { recipients: number; sms: { encoding: string; segmentsPerMessage: number; totalSegments: number }; emptyTokens: { token: string; count: number }[]; lastSendAt: string | null };
+    expect(data.recipients).toBe(3);
+    expect(data.sms).toEqual({ encoding: 'UCS-2', segmentsPerMessage: 1, totalSegments: 3 });
+    expect(data.emptyTokens).toEqual([
+      { token: 'fullName', count: 1 },
+      { token: 'googleReviewLink', count: 3 },
+    ]);
+    expect(data.lastSendAt).not.toBeNull();
+  });
+
+  it('answers 404 for another merchant location or template, and 400 with field errors for bad input', async () => {
+    const scene = await createSendingScene(t.db, { count: 1, campaign: { status: 0 } });
+    const other = await createMerchant(t.db);
+    const res = await callApi(POST, { method: 'POST', path: '/sending/forecast', token: other.token, body: { campaignChannel: 0, locationId: scene.locationId, templateId: scene.templateId } });
+    expect(res.status).toBe(404);
+    const bad = await callApi(POST, { method: 'POST', path: '/sending/forecast', token: scene.merchant.token, body: { campaignChannel: 7, locationId: 'x' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((bad.body.data as { fieldErrors: object }).fieldErrors)).toEqual(expect.arrayContaining(['campaignChannel']));
+    expect((await callApi(POST, { method: 'POST', path: '/sending/forecast', body: {} })).status).toBe(401);
+  });
+});

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RefreshTimeout, expiresWithin, singleFlight, throttle } from '@/components/session/refresh-schedule';
+import { subscriptionStatusOf } from '@/lib/subscription/plans';
+import { isCommonPassword } from '@/lib/auth/common-passwords';
+import { registerSchema } from '@/lib/auth/schema';
+
+afterEach(() => vi.useRealTimers());
+
+describe('browser session schedule (spec section 9)', () => {
+  it('refreshes when the access token expires within 15 minutes', () => {
+    const now = Date.UTC(2026, 10, 1, 8, 0, 0);
+    expect(expiresWithin(now / 1000 + 16 * 60, now)).toBe(false);
+    expect(expiresWithin(now / 1000 + 15 * 60, now)).toBe(true);
+    expect(expiresWithin(now / 1000 - 1, now)).toBe(true);
+    expect(expiresWithin(null, now)).toBe(true);
+  });
+
+  it('lets activity checks through once per 5 minutes', () => {
+    let clock = 0;
+    const allowed = throttle(5 * 60 * 1000, () => clock);
+    expect(allowed()).toBe(true);
+    clock += 4 * 60 * 1000;
+    expect(allowed()).toBe(false);
+    clock += 61 * 1000;
+    expect(allowed()).toBe(true);
+  });
+
+  it('shares one refresh between concurrent callers', async () => {
+    let calls = 0;
+    let finish!: (v: number) => void;
+    const refresh = singleFlight(() => {
+      calls++;
+      return new Promise<number>((resolve) => (finish = resolve));
+    });
+    const a = refresh();
+    const b = refresh();
+    finish(42);
+    await expect(Promise.all([a, b])).resolves.toEqual([42, 42]);
+    expect(calls).toBe(1);
+    // After it settles, the next call starts a new refresh.
+    const c = refresh();
+    finish(43);
+    await expect(c).resolves.toBe(43);
+    expect(calls).toBe(2);
+  });
+
+  it('gives up waiting for a refresh in progress after 5 s', async () => {
+    vi.useFakeTimers();
+    const refresh = singleFlight(() => new Promise<number>(() => {}));
+    void refresh();
+    const waiter = refresh();
+    const assertion = expect(waiter).rejects.toBeInstanceOf(RefreshTimeout);
+    await vi.advanceTimersByTimeAsync(5000);
+    await assertion;
+  });
+});
+
+describe('plans (spec section 3)', () => {
+  const now = new Date('2026-11-01T00:00:00Z');
+  it.each([
+    ['TRIAL_ACTIVE', new Date('2026-11-10T00:00:00Z'), 'trial', 'TRIAL_ACTIVE'],
+    ['TRIAL_ACTIVE', new Date('2026-10-10T00:00:00Z'), 'expired', 'EXPIRED'],
+    ['basic', null, 'basic', 'basic'],
+    ['STANDARD', null, 'standard', 'STANDARD'],
+    ['premium', null, 'premium', 'premium'],
+    ['pro', null, 'pro', 'pro'],
+    ['enterprise', null, 'enterprise', 'enterprise'],
+    ['expired', null, 'expired', 'expired'],
+    ['GOLD_ANNUAL', null, 'paid', 'GOLD_ANNUAL'],
+    ['NONE', null, 'none', 'NONE'],
+  ] as const)('%s -> %s', (stored, end, plan, currentStatus) => {
+    expect(subscriptionStatusOf(stored, end, now)).toMatchObject({ plan, currentStatus });
+  });
+  it('counts trial days left and offers a trial only to a merchant without one', () => {
+    expect(subscriptionStatusOf('TRIAL_ACTIVE', new Date('2026-11-15T00:00:00Z'), now)).toMatchObject({ trialing: true, trialDaysLeft: 14, canStartTrial: false });
+    expect(subscriptionStatusOf('NONE', null, now).canStartTrial).toBe(true);
+    expect(subscriptionStatusOf('NONE', new Date('2026-10-01T00:00:00Z'), now).canStartTrial).toBe(false);
+  });
+});
+
+describe('registration rules (spec section 5)', () => {
+  const base = { verificationToken: 'x', userName: 'Amy', merchantName: 'Amy Bakes', address: '1 Road', password: 'Sourdough-77', confirmPassword: 'Sourdough-77' };
+  it('refuses short, long and common passwords and a mismatch', () => {
+    const issues = (over: object) => registerSchema.safeParse({ ...base, ...over }).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
+    expect(issues({ password: 'Ab1!', confirmPassword: 'Ab1!' })).toEqual(['password:accounts.validation.passwordShort']);
+    expect(issues({ password: 'a'.repeat(129), confirmPassword: 'a'.repeat(129) })).toEqual(['password:accounts.validation.passwordLong']);
+    expect(issues({ password: 'Password123', confirmPassword: 'Password123' })).toEqual(['password:accounts.validation.passwordCommon']);
+    expect(issues({ confirmPassword: 'Sourdough-78' })).toEqual(['confirmPassword:accounts.validation.passwordMismatch']);
+    expect(issues({ serviceEmail: '', phone: '' })).toEqual([]);
+    expect(issues({ phone: '+86 (21) 6288-1234' })).toEqual([]);
+    expect(issues({ phone: '123456789' })).toEqual(['phone:validation.phone']);
+    expect(isCommonPassword('QWERTY123')).toBe(true);
+  });
+});

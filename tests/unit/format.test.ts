@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime } from '@/lib/time/format';
+import { formatPersonName, splitPersonName } from '@/lib/i18n/names';
+
+const instant = new Date('2026-03-05T01:02:03Z');
+
+describe('date display (spec section 9)', () => {
+  it('uses MM/DD/YYYY HH:mm:ss for en-US and YYYY-MM-DD HH:mm:ss otherwise, in Asia/Shanghai by default', () => {
+    expect(formatDateTime(instant, 'en-US')).toBe('03/05/2026 09:02:03');
+    expect(formatDateTime(instant, 'zh-CN')).toBe('2026-03-05 09:02:03');
+    expect(formatDateTime(instant, 'zh-HK')).toBe('2026-03-05 09:02:03');
+    expect(formatDate(instant, 'en-US')).toBe('03/05/2026');
+  });
+
+  it('honours another zone and shows a dash for nothing', () => {
+    expect(formatDateTime(instant, 'zh-CN', 'America/New_York')).toBe('2026-03-04 20:02:03');
+    expect(formatDateTime(null, 'zh-CN')).toBe('-');
+    expect(formatDateTime('not a date', 'en-US')).toBe('-');
+  });
+});
+
+describe('name order (spec section 9)', () => {
+  it('puts the family name first in zh-CN and zh-HK', () => {
+    expect(formatPersonName('小明', '王', 'zh-CN')).toBe('王小明');
+    expect(formatPersonName('Tai Man', 'Chan', 'zh-HK')).toBe('Chan Tai Man');
+    expect(formatPersonName('Ada', 'Lovelace', 'en-US')).toBe('Ada Lovelace');
+    expect(formatPersonName('Ada', '', 'zh-CN')).toBe('Ada');
+  });
+
+  it('splits a quick-add name by the locale order', () => {
+    expect(splitPersonName('王小明', 'zh-CN')).toEqual({ lastName: '王', firstName: '小明' });
+    expect(splitPersonName('欧阳娜娜', 'zh-CN')).toEqual({ lastName: '欧阳', firstName: '娜娜' });
+    expect(splitPersonName('Ada Lovelace', 'en-US')).toEqual({ firstName: 'Ada', lastName: 'Lovelace' });
+    expect(splitPersonName('Chan Tai Man', 'zh-HK')).toEqual({ lastName: 'Chan', firstName: 'Tai Man' });
+    expect(splitPersonName('  Mary   Jane  Watson ', 'en-US')).toEqual({ firstName: 'Mary Jane', lastName: 'Watson' });
+  });
+});

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': path.dirname(fileURLToPath(import.meta.url)) };
+
+// CI asks for JSON reports beside the console output (scripts/ci-summary.mjs adds them up).
+const jsonDir = process.env.VITEST_JSON_DIR;
+const projectArg = process.argv.indexOf('--project');
+const runName = projectArg > 0 ? process.argv[projectArg + 1] : 'all';
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    reporters: jsonDir ? ['default', ['json', { outputFile: `${jsonDir}/vitest-${runName}.json` }]] : ['default'],
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/fixtures/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          env: { AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789' },
+        },
+      },
+    ],
+  },
+});
