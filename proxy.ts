@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { auth } from '@/lib/auth/auth';
 import { isPublicPage } from '@/lib/auth/public-paths';
+import { isSessionCookie } from '@/lib/auth/session-cookie';
 import { contentSecurityPolicy, isHttpsRequest, newNonce } from '@/lib/security/headers';
 
 /**
@@ -21,8 +22,14 @@ export default auth((request) => {
     if (!session || session.error) {
       const url = new URL('/login', request.nextUrl.origin);
       if (pathname !== '/') url.searchParams.set('callbackUrl', pathname + search);
-      if (session?.error) url.searchParams.set('expired', '1');
-      return withCsp(NextResponse.redirect(url), csp);
+      // A session cookie that yields no session: its refresh failed (revoked family, reuse,
+      // deleted account). The page says the sign-in expired, and the cookie goes (Auth.js queues
+      // its deletion on this response too when the jwt callback ended it; this covers the rest).
+      const stale = request.cookies.getAll().filter((c) => isSessionCookie(c.name));
+      if (session?.error || stale.length) url.searchParams.set('expired', '1');
+      const response = NextResponse.redirect(url);
+      for (const { name } of stale) response.cookies.set(name, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'lax', secure: name.startsWith('__Secure-') });
+      return withCsp(response, csp);
     }
   }
   const headers = new Headers(request.headers);

@@ -2,6 +2,7 @@
 
 import { ArrowLeft, Eye, Users } from 'lucide-react';
 import { useRouter } from 'next/navigation';
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -166,7 +167,14 @@ export function RequestForm({ channel, options, initial, trial }: RequestFormPro
           </Button>
         }
       />
-      {trial && <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">{tf('trialBanner')}</p>}
+      {trial && (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">
+          {tf('trialBanner')}{' '}
+          <Link href="/more" className="font-medium underline underline-offset-4">
+            {tr('subscription.upgrade')}
+          </Link>
+        </p>
+      )}
 
       <Card>
         <CardHeader>

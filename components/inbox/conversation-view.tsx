@@ -29,7 +29,7 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [sending, startSend] = useTransition();
-  const end = useRef<HTMLDivElement>(null);
+  const end = useRef<HTMLLIElement>(null);
 
   const channelChosen = useRef(false);
   const apply = useCallback((result: Awaited<ReturnType<typeof openConversationAction>>) => {
@@ -103,31 +103,29 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
                   <Badge tone={m.channel === 'sms' ? 'info' : 'neutral'}>{t(`filters.${m.channel}`)}</Badge>
                   <time dateTime={m.at}>{formatDateTime(m.at, locale)}</time>
                 </p>
-                {m.kind === 'campaign' ? (
-                  <p className="flex items-center gap-2">
+                {m.kind === 'campaign' && (
+                  <p className="mb-1 flex items-center gap-2 text-xs font-medium">
                     <Megaphone className="size-4" aria-hidden />
                     {t('campaignMessage', { name: m.campaignName ?? '' })}
                     {m.status === 'failed' && <Badge tone="danger">{t('campaignFailed')}</Badge>}
                   </p>
-                ) : (
-                  <>
-                    {m.subject && <p className="font-medium">{m.subject}</p>}
-                    <p className="whitespace-pre-wrap break-words">{m.text}</p>
-                    {m.attachments.length > 0 && (
-                      <ul className="mt-1 space-y-0.5 text-xs opacity-80" aria-label={t('attachments')}>
-                        {m.attachments.map((a, i) => (
-                          <li key={i} className="flex items-center gap-1">
-                            <Paperclip className="size-3" aria-hidden /> {a.filename} ({Math.ceil(a.size / 1024)} KB)
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </>
+                )}
+                {m.subject && <p className="font-medium">{m.subject}</p>}
+                {m.text && <p className="whitespace-pre-wrap break-words">{m.text}</p>}
+                {m.attachments.length > 0 && (
+                  <ul className="mt-1 space-y-0.5 text-xs opacity-80" aria-label={t('attachments')}>
+                    {m.attachments.map((a, i) => (
+                      <li key={i} className="flex items-center gap-1">
+                        <Paperclip className="size-3" aria-hidden /> {a.filename} ({Math.ceil(a.size / 1024)} KB)
+                      </li>
+                    ))}
+                  </ul>
                 )}
               </article>
             </li>
           ))}
-          <div ref={end} />
+          {/* The scroll anchor: an empty item, since an <ol> holds only <li>. */}
+          <li ref={end} aria-hidden />
         </ol>
         <form
           className="space-y-2 border-t border-slate-200 p-3 dark:border-slate-800"

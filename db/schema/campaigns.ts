@@ -136,5 +136,11 @@ export const deliveries = pgTable(
     // Last request / silent days / opened / clicked filters per contact.
     index('deliveries_contact_sent_idx').on(t.contactId, t.sentAt),
     index('deliveries_provider_id_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    // The dashboard's e-mail and SMS figures: one merchant's deliveries of one channel queued in a
+    // period. Status and campaign ride along so the count is an index-only scan.
+    index('deliveries_merchant_channel_queued_idx').on(t.merchantId, t.channel, t.queuedAt, t.status, t.campaignId),
+    // The dashboard's request-to-review: one merchant's sent deliveries in a period, with their
+    // campaign (type and location) for the join.
+    index('deliveries_merchant_sent_idx').on(t.merchantId, t.sentAt, t.campaignId).where(sql`${t.status} = 'sent'`),
   ],
 );

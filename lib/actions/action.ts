@@ -3,7 +3,8 @@ import { AppError } from '@/lib/api/app-error';
 import { logError } from '@/lib/api/log';
 import { isDataException, nulIssues } from '@/lib/api/input-guard';
 import { newRequestId } from '@/lib/api/envelope';
-import { currentSession, type PageSession } from '@/lib/auth/session';
+import { redirect } from 'next/navigation';
+import { currentSession, requestLocale, signInPath, type PageSession } from '@/lib/auth/session';
 import { translatorFor } from '@/lib/i18n/translator';
 import { fieldErrorsFrom } from '@/lib/validation/issues';
 import type { ErrorCode } from '@/lib/api/catalogue';
@@ -27,7 +28,13 @@ export function authedAction<S extends z.ZodType, T>(schema: S, handler: (sessio
   return async (raw: z.input<S>): Promise<ActionResult<T>> => {
     const session = await currentSession();
     if (!session) {
-      const t = translatorFor('zh-CN');
+      // A session that ended under the page (refresh failed, signed out elsewhere, account
+      // deleted) is handled here once for every action: the redirect rejects the action's promise
+      // and Next's router navigates to /login?expired=1, whatever the calling component does.
+      // Without any session cookie it stays a plain UNAUTHORIZED result.
+      const target = await signInPath();
+      if (target !== '/login') redirect(target);
+      const t = translatorFor(await requestLocale());
       return { ok: false, code: 'UNAUTHORIZED', message: t('errors.http.401') };
     }
     const t = translatorFor(session.ctx.locale);

@@ -4,16 +4,21 @@ import { getDb } from '@/db/client';
 import { AppError } from '@/lib/api/app-error';
 import { defaultLocale } from '@/lib/i18n/locales';
 import { authSecret } from './secret';
+import { loginRefusalOf, type LoginRefusal } from './login-refusal';
 import { loginSchema } from './schema';
-import { isRefreshTokenLive, loadSignedInUser, login, refreshTokenPair, type SignedInUser } from './service';
+import { login, type SignedInUser } from './service';
+import { nextSessionJwt, type StarloopJwt } from './session-jwt';
 
-/** Refresh the access token when it expires within this many seconds (spec section 9). */
-export const REFRESH_MARGIN_SECONDS = 60;
+// Re-exported: the refresh margin's home is session-jwt.ts (next-auth free, tested directly).
+export { REFRESH_MARGIN_SECONDS } from './session-jwt';
 
 class LoginRefused extends CredentialsSignin {
-  constructor(code: string) {
+  /** Seconds until the next attempt is allowed (rate limited only); read by the login action. */
+  retryAfter?: number;
+  constructor(refusal: LoginRefusal) {
     super();
-    this.code = code;
+    this.code = refusal.code;
+    this.retryAfter = refusal.retryAfter;
   }
 }
 
@@ -32,13 +37,6 @@ declare module 'next-auth' {
   }
 }
 
-interface StarloopJwt {
-  accessToken?: string;
-  refreshToken?: string;
-  accessTokenExpires?: number;
-  account?: SignedInUser;
-  error?: 'RefreshFailed';
-}
 
 /**
  * The browser session: Auth.js keeps our token service's pair in its encrypted cookie and
@@ -55,7 +53,7 @@ export const { handlers, auth, signIn, signOut, unstable_update: updateSession }
       credentials: { email: {}, password: {} },
       async authorize(raw, request) {
         const parsed = loginSchema.safeParse(raw);
-        if (!parsed.success) throw new LoginRefused('invalid_input');
+        if (!parsed.success) throw new LoginRefused({ code: 'invalid_input' });
         try {
           const db = await getDb();
           // The same login service as /api/user/login, so both paths share one rate limit.
@@ -70,7 +68,7 @@ export const { handlers, auth, signIn, signOut, unstable_update: updateSession }
             account: result.user,
           };
         } catch (error) {
-          if (error instanceof AppError) throw new LoginRefused(error.code === 'TOO_MANY_REQUESTS' ? 'rate_limited' : 'bad_credentials');
+          if (error instanceof AppError) throw new LoginRefused(loginRefusalOf(error));
           throw error;
         }
       },
@@ -82,23 +80,9 @@ export const { handlers, auth, signIn, signOut, unstable_update: updateSession }
       if (user) {
         return { ...token, accessToken: user.accessToken, refreshToken: user.refreshToken, accessTokenExpires: user.accessTokenExpires, account: user.account, error: undefined };
       }
-      if (jwt.error || !jwt.refreshToken || !jwt.accessTokenExpires) return token;
-      // A signed-out (revoked) or deleted session ends here, even if a request that was in flight
-      // during sign-out wrote the old cookie back: null makes Auth.js clear the cookie.
-      if (!(await isRefreshTokenLive(await getDb(), jwt.refreshToken))) return null;
       // The browser's periodic check (POST /api/session/refresh) asks for a wider margin.
-      const requested = trigger === 'update' ? Number((session as { refreshWithin?: unknown } | undefined)?.refreshWithin) : NaN;
-      const margin = Number.isFinite(requested) && requested > 0 ? Math.min(requested, 3600) : REFRESH_MARGIN_SECONDS;
-      if (jwt.accessTokenExpires - Date.now() / 1000 > margin) return token;
-      try {
-        const db = await getDb();
-        const pair = await refreshTokenPair({ db, locale: defaultLocale, now: () => new Date() }, jwt.refreshToken);
-        const account = (await loadSignedInUser(db, Number(token.sub ?? jwt.account?.userId))) ?? undefined;
-        if (!account) return { ...token, error: 'RefreshFailed' as const };
-        return { ...token, accessToken: pair.accessToken, refreshToken: pair.refreshToken, accessTokenExpires: pair.expiresAt, account };
-      } catch {
-        return { ...token, error: 'RefreshFailed' as const };
-      }
+      const requested = trigger === 'update' ? Number((session as { refreshWithin?: unknown } | undefined)?.refreshWithin) : undefined;
+      return nextSessionJwt(jwt, requested);
     },
     async session({ session, token }) {
       const jwt = token as typeof token & StarloopJwt;

@@ -7,6 +7,7 @@ import { LOCALE_COOKIE, isLocale, pickLocale, type Locale } from '@/lib/i18n/loc
 import { verifyAccessToken } from './tokens';
 import { loadSignedInUser, type SignedInUser } from './service';
 import { auth } from './auth';
+import { signInPathFor } from './session-cookie';
 
 export interface PageSession {
   ctx: ServiceContext;
@@ -43,10 +44,19 @@ export const currentSession = cache(async (): Promise<PageSession | null> => {
   };
 });
 
-/** For signed-in pages and actions: the session, or a redirect to /login. */
+/**
+ * Where a request without a working session signs in: /login?expired=1 (the login-expired
+ * message) when the browser still sends a session cookie that no longer works, plain /login
+ * when it never had one.
+ */
+export async function signInPath(): Promise<string> {
+  return signInPathFor((await cookies()).getAll().map((c) => c.name));
+}
+
+/** For signed-in pages and actions: the session, or a redirect to the sign-in page. */
 export async function requireSession(): Promise<PageSession> {
   const session = await currentSession();
-  if (!session) redirect('/login');
+  if (!session) redirect(await signInPath());
   return session;
 }
 

@@ -58,7 +58,12 @@ function reviewWhere(ctx: ServiceContext, locationId: number | undefined, period
   ) as SQL;
 }
 
-/** Total and average of the connected business profile (Google), of every site, and by star. */
+/**
+ * Total and average of the business profile's reviews (site google: only a profile sync writes
+ * it, hand entry and import refuse it), of every site, and by star. Reviews synced before a
+ * disconnect still count, as /reviews?site=google still lists them; `profileConnected` says
+ * whether the profile is connected now (the page then shows the connect hint).
+ */
 async function reviewTotals(ctx: ServiceContext, locationId: number | undefined, period: Period) {
   const [row] = await ctx.db
     .select({
@@ -128,27 +133,11 @@ async function memberFigures(ctx: ServiceContext, locationId: number | undefined
 
 /**
  * Sending of one channel: deliveries queued in the period (sent, failed; the rate is sent of the
- * finished ones) and consent changes in the period. Campaigns are reached by their merchant index,
- * deliveries by (campaign, status), consent events by (merchant, time).
+ * finished ones) and consent changes in the period. Deliveries come from their (merchant, channel,
+ * queued) index, campaigns by their merchant index, consent events by (merchant, time).
  */
 async function channelFigures(ctx: ServiceContext, locationId: number | undefined, period: Period, channel: 0 | 1): Promise<ChannelFigures> {
-  const [sending] = await ctx.db
-    .select({
-      sent: sql<number>`count(*) filter (where ${deliveries.status} = 'sent')`.mapWith(Number),
-      failed: sql<number>`count(*) filter (where ${deliveries.status} = 'failed')`.mapWith(Number),
-    })
-    .from(deliveries)
-    .innerJoin(campaigns, eq(campaigns.id, deliveries.campaignId))
-    .where(
-      and(
-        eq(campaigns.merchantId, ctx.merchantId),
-        eq(deliveries.merchantId, ctx.merchantId),
-        eq(deliveries.channel, channel),
-        locationId ? eq(campaigns.locationId, locationId) : undefined,
-        gte(deliveries.queuedAt, period.from),
-        lt(deliveries.queuedAt, period.to),
-      ),
-    );
+  const [sending] = await channelSendingQuery(ctx, locationId, period, channel);
   const channelName = channel === 0 ? 'email' : 'sms';
   const [consent] = await ctx.db
     .select({
@@ -177,33 +166,60 @@ async function channelFigures(ctx: ServiceContext, locationId: number | undefine
 }
 
 /**
- * Reviews received within 14 days after a review request was sent to the same location, per 100
- * requests sent in the period. A review counts once even if several requests preceded it.
+ * Deliveries of one channel queued in the period, sent and failed. Served by
+ * deliveries_merchant_channel_queued_idx (index-only); exported so a test can EXPLAIN it.
  */
-async function requestToReview(ctx: ServiceContext, locationId: number | undefined, period: Period) {
-  const requestWhere = and(
-    eq(campaigns.merchantId, ctx.merchantId),
-    eq(campaigns.campaignType, CampaignType.REVIEW_REQUEST),
-    locationId ? eq(campaigns.locationId, locationId) : undefined,
-    eq(deliveries.status, 'sent'),
-    gte(deliveries.sentAt, period.from),
-    lt(deliveries.sentAt, period.to),
-  );
-  const [sent] = await ctx.db
+export function channelSendingQuery(ctx: ServiceContext, locationId: number | undefined, period: Period, channel: 0 | 1) {
+  return ctx.db
+    .select({
+      sent: sql<number>`count(*) filter (where ${deliveries.status} = 'sent')`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${deliveries.status} = 'failed')`.mapWith(Number),
+    })
+    .from(deliveries)
+    .innerJoin(campaigns, eq(campaigns.id, deliveries.campaignId))
+    .where(
+      and(
+        eq(campaigns.merchantId, ctx.merchantId),
+        eq(deliveries.merchantId, ctx.merchantId),
+        eq(deliveries.channel, channel),
+        locationId ? eq(campaigns.locationId, locationId) : undefined,
+        gte(deliveries.queuedAt, period.from),
+        lt(deliveries.queuedAt, period.to),
+      ),
+    );
+}
+
+/** Review requests sent in the period: served by deliveries_merchant_sent_idx (exported for a test). */
+export function requestsSentQuery(ctx: ServiceContext, locationId: number | undefined, period: Period) {
+  return ctx.db
     .select({ n: count() })
     .from(deliveries)
     .innerJoin(campaigns, eq(campaigns.id, deliveries.campaignId))
-    .where(requestWhere);
-  if (!sent.n) return { requests: 0, reviews: 0, per100: null as number | null, windowDays: REQUEST_WINDOW_DAYS };
-  // One pass instead of a range join (reviews x deliveries grows as their product): the requests
-  // and the reviews of the merchant, merged and sorted by location and time; each review sees the
-  // latest request of its location at or before it (a running max) and counts when that request
-  // is less than 14 days older. A review counts once however many requests preceded it.
+    .where(
+      and(
+        eq(campaigns.merchantId, ctx.merchantId),
+        eq(campaigns.campaignType, CampaignType.REVIEW_REQUEST),
+        locationId ? eq(campaigns.locationId, locationId) : undefined,
+        // The delivery's own merchant column lets the (merchant_id, sent_at) index lead.
+        eq(deliveries.merchantId, ctx.merchantId),
+        eq(deliveries.status, 'sent'),
+        gte(deliveries.sentAt, period.from),
+        lt(deliveries.sentAt, period.to),
+      ),
+    );
+}
+
+/**
+ * One pass instead of a range join (reviews x deliveries grows as their product): the requests
+ * and the reviews of the merchant, merged and sorted by location and time; each review sees the
+ * latest request of its location at or before it (a running max) and counts when that request
+ * is less than 14 days older. A review counts once however many requests preceded it. The
+ * requests come from deliveries_merchant_sent_idx, the reviews from reviews_merchant_time_idx.
+ */
+export function reviewsAfterRequestsQuery(ctx: ServiceContext, locationId: number | undefined, period: Period): SQL {
   const location = locationId ? sql`and c.location_id = ${locationId}` : sql``;
   const reviewLocation = locationId ? sql`and r.location_id = ${locationId}` : sql``;
-  const [received] = await sqlRows<{ n: number }>(
-    ctx.db,
-    sql`with req as (
+  return sql`with req as (
           select c.location_id, d.sent_at as t
           from deliveries d join campaigns c on c.id = d.campaign_id
           where c.merchant_id = ${ctx.merchantId} and d.merchant_id = ${ctx.merchantId} and c.campaign_type = ${CampaignType.REVIEW_REQUEST}
@@ -217,7 +233,16 @@ async function requestToReview(ctx: ServiceContext, locationId: number | undefin
         ), marked as (
           select is_review, t, max(req_t) over (partition by location_id order by t, is_review rows unbounded preceding) as last_req from ev
         )
-        select count(*)::int as n from marked where is_review and last_req is not null and t < last_req + make_interval(days => ${REQUEST_WINDOW_DAYS})`,
-  );
+        select count(*)::int as n from marked where is_review and last_req is not null and t < last_req + make_interval(days => ${REQUEST_WINDOW_DAYS})`;
+}
+
+/**
+ * Reviews received within 14 days after a review request was sent to the same location, per 100
+ * requests sent in the period. A review counts once even if several requests preceded it.
+ */
+async function requestToReview(ctx: ServiceContext, locationId: number | undefined, period: Period) {
+  const [sent] = await requestsSentQuery(ctx, locationId, period);
+  if (!sent.n) return { requests: 0, reviews: 0, per100: null as number | null, windowDays: REQUEST_WINDOW_DAYS };
+  const [received] = await sqlRows<{ n: number }>(ctx.db, reviewsAfterRequestsQuery(ctx, locationId, period));
   return { requests: sent.n, reviews: Number(received.n), per100: Math.round((Number(received.n) / sent.n) * 1000) / 10, windowDays: REQUEST_WINDOW_DAYS };
 }

@@ -5,6 +5,7 @@ import type { Db } from '@/db/client';
 import { files, fileModules, type FileModule } from '@/db/schema/files';
 import { AppError, notFound } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
+import { assertCanManagePosts } from '@/lib/posts/permission';
 import { getStorage } from '@/lib/storage/storage';
 import { allowedMimeTypes, kindOf, maxBytesFor, maxMbFor, typeNames } from './rules';
 
@@ -18,9 +19,12 @@ export function parseModule(value: string): FileModule {
 /**
  * Stores an upload and answers its id. The type comes from the bytes (a PNG renamed .exe is a
  * PNG; an .exe renamed .png is refused); the name is kept for display only and the storage key
- * is ours, so a name like ../../etc/passwd is harmless.
+ * is ours, so a name like ../../etc/passwd is harmless. Post images are part of writing a post,
+ * so module 'post' needs post:admin:manage like every post write (checked here too, not only by
+ * the route: a service is the last line).
  */
 export async function saveUpload(ctx: ServiceContext, module: FileModule, input: { name: string; bytes: Uint8Array }): Promise<number> {
+  if (module === 'post') assertCanManagePosts(ctx);
   const allowed = allowedMimeTypes(module);
   const detected = await fileTypeFromBuffer(input.bytes);
   const mime = detected?.mime ?? '';

@@ -2,6 +2,7 @@
 
 import type { FileModule } from '@/db/schema/files';
 import { allowedMimeTypes, fileViewUrl, kindOf, maxBytesFor, maxMbFor, typeNames, type FileKind } from './rules';
+import { SNIFF_BYTES, sniffMime } from './sniff';
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
@@ -10,14 +11,21 @@ export class UploadError extends Error {}
 
 /**
  * Uploads one file to POST /api/aws/s3/{module}/upload and answers its id and view address.
- * Checks type and size first (the server checks again, from the bytes); every failure becomes a
- * translated message of spec section 8: type not allowed, size exceeded, server error (HTTP 500),
- * network (no answer), or the generic upload failure. `t` is useTranslations('files').
+ * Checks type and size first, the type from the file's first bytes like the server (which checks
+ * again and decides), never from its name: file.type is only the name's extension. Every failure
+ * becomes a translated message of spec section 8: type not allowed, size exceeded, server error
+ * (HTTP 500), network (no answer), or the generic upload failure. `t` is useTranslations('files').
  */
 export async function uploadFile(module: FileModule, file: File, t: Translate, expect?: FileKind): Promise<{ id: number; url: string }> {
   const allowed = allowedMimeTypes(module).filter((m) => !expect || kindOf(m) === expect);
-  const kind = kindOf(file.type);
-  if (!kind || !allowed.includes(file.type)) throw new UploadError(t('errors.typeNotAllowed', { types: typeNames(allowed) }));
+  const head = await file
+    .slice(0, SNIFF_BYTES)
+    .arrayBuffer()
+    .catch(() => null);
+  if (!head) throw new UploadError(t('errors.failed'));
+  const mime = sniffMime(new Uint8Array(head));
+  const kind = mime ? kindOf(mime) : null;
+  if (!mime || !kind || !allowed.includes(mime)) throw new UploadError(t('errors.typeNotAllowed', { types: typeNames(allowed) }));
   if (file.size > maxBytesFor(kind)) throw new UploadError(t('errors.tooLarge', { mb: maxMbFor(kind) }));
   const form = new FormData();
   form.append('file', file);

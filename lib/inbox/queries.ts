@@ -5,6 +5,7 @@ import { notFound } from '@/lib/api/app-error';
 import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
 import { formatPersonName } from '@/lib/i18n/names';
+import { renderCampaignMessages } from './campaign-messages';
 import type { ConversationListQuery } from './schema';
 
 export interface ConversationRecord {
@@ -91,7 +92,9 @@ export interface CustomerPanel {
 
 /**
  * A conversation's messages in order: the customer's and our replies, with the campaign messages
- * we sent them woven in (from deliveries, not copied), and the customer panel of spec section 2.
+ * we sent them woven in (from deliveries, not copied; their subject and text rendered again), and
+ * the customer panel of spec section 2. A campaign message alone opens no conversation: every
+ * recipient would fill the list; the customer's first answer opens it, with the campaign above.
  */
 export async function getConversation(ctx: ServiceContext, conversationId: number) {
   const [conversation] = await ctx.db
@@ -112,6 +115,9 @@ export async function getConversation(ctx: ServiceContext, conversationId: numbe
         order by at asc, id asc
         limit 500`,
   );
+  // Campaign messages show what the customer read: subject and text, rendered again (deliveries keep no copy).
+  const campaignIds = messages.filter((m) => m.kind === 'campaign').map((m) => Number(m.id.slice(1)));
+  const rendered = await renderCampaignMessages(ctx.db, ctx.merchantId, conversation.contactId, campaignIds);
   const received = messages.filter((m) => m.direction === 'in').length;
   const sent = messages.filter((m) => m.direction === 'out' && m.status !== 'failed').length;
   const panel: CustomerPanel = {
@@ -130,17 +136,20 @@ export async function getConversation(ctx: ServiceContext, conversationId: numbe
     processed: conversation.processed,
     lastChannel: conversation.lastChannel,
     customer: panel,
-    messages: messages.map<ThreadMessage>((m) => ({
-      id: m.id,
-      direction: m.direction,
-      channel: m.channel === 'sms' ? 'sms' : 'email',
-      kind: m.kind,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-      attachments: (Array.isArray(m.attachments) ? m.attachments : []) as ThreadMessage['attachments'],
-      at: new Date(m.at).toISOString(),
-      ...(m.kind === 'campaign' ? { campaignName: m.campaign_name ?? '', status: m.status ?? '' } : {}),
-    })),
+    messages: messages.map<ThreadMessage>((m) => {
+      const campaign = m.kind === 'campaign' ? rendered.get(Number(m.id.slice(1))) : undefined;
+      return {
+        id: m.id,
+        direction: m.direction,
+        channel: m.channel === 'sms' ? 'sms' : 'email',
+        kind: m.kind,
+        subject: campaign ? campaign.subject : m.subject,
+        text: campaign ? campaign.text : m.text,
+        html: campaign ? campaign.html : m.html,
+        attachments: (Array.isArray(m.attachments) ? m.attachments : []) as ThreadMessage['attachments'],
+        at: new Date(m.at).toISOString(),
+        ...(m.kind === 'campaign' ? { campaignName: m.campaign_name ?? '', status: m.status ?? '' } : {}),
+      };
+    }),
   };
 }

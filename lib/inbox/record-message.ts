@@ -22,8 +22,9 @@ export interface MessageToRecord {
 
 /**
  * Adds a message to the contact's conversation (created on first contact), in one transaction.
- * An inbound message makes the conversation unread and unprocessed again; the same external id
- * twice (a provider retrying its webhook) is recorded once.
+ * An inbound message makes the conversation unread and unprocessed again and sets its last channel
+ * (what a reply defaults to: the channel the customer last wrote on, never our own); the same
+ * external id twice (a provider retrying its webhook) is recorded once.
  */
 export async function recordMessage(db: Db, m: MessageToRecord): Promise<{ conversationId: number; messageId: number | null }> {
   return db.transaction(async (txRaw) => {
@@ -47,7 +48,7 @@ export async function recordMessage(db: Db, m: MessageToRecord): Promise<{ conve
     );
     if (message) {
       await tx.execute(sql`update conversations set
-          last_channel = ${m.channel}, last_message_at = greatest(last_message_at, ${ts(m.at)}), last_preview = ${preview},
+          last_channel = ${inbound ? sql`${m.channel}` : sql`last_channel`}, last_message_at = greatest(last_message_at, ${ts(m.at)}), last_preview = ${preview},
           unread_count = unread_count + ${inbound ? 1 : 0},
           processed = ${inbound ? sql`false` : sql`processed`},
           updated_at = ${ts(m.at)}

@@ -21,3 +21,20 @@ export function merchantOfAddress(address: string): number | null {
   const merchantId = Number(match[1]);
   return signature(merchantId) === match[2].toLowerCase() ? merchantId : null;
 }
+
+/**
+ * The signed merchant key of a per-merchant inbound SMS webhook (`?inbox=m42.<signature>`): a
+ * merchant with its own Twilio number points that number here, so texts from unknown senders
+ * still reach the right inbox. Signed like the inbox address, so the key cannot be guessed.
+ */
+export function smsWebhookKey(merchantId: number): string {
+  return `m${merchantId}.${signature(merchantId)}`;
+}
+
+/** The merchant of a per-merchant SMS webhook key, or null. */
+export function merchantOfSmsKey(key: string | null | undefined): number | null {
+  const match = /^m(\d+)\.([a-z0-9]+)$/i.exec((key ?? '').trim());
+  if (!match) return null;
+  const merchantId = Number(match[1]);
+  return signature(merchantId) === match[2].toLowerCase() ? merchantId : null;
+}

@@ -1,5 +1,7 @@
 import net from 'node:net';
+import { PassThrough, type Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
 import type { Db } from '@/db/client';
 import { DeliveryError, type EmailMessage, type EmailTransport, type SendResult } from './types';
 
@@ -13,6 +15,7 @@ function transporterFor(url: string): Transporter {
     const inner = transporter.transporter as { options?: { proxy?: unknown }; getSocket?: typeof noDelaySocket };
     // A proxy (`?proxy=`) brings its own socket; otherwise connect with Nagle off.
     if (!inner.options?.proxy) inner.getSocket = noDelaySocket;
+    transporter.use('stream', watchHandover);
     transporters.set(url, transporter);
   }
   return transporter;
@@ -24,6 +27,7 @@ export function smtpTransport(url: string): EmailTransport {
     name: 'smtp',
     async send(_db: Db, message: EmailMessage & { from: string }): Promise<SendResult> {
       const transporter = transporterFor(url);
+      const handover: Handover = { done: false };
       let timer: NodeJS.Timeout | undefined;
       try {
         const sending = transporter.sendMail({
@@ -34,7 +38,8 @@ export function smtpTransport(url: string): EmailTransport {
           html: message.html,
           text: message.text,
           headers: message.headers,
-        });
+          handover,
+        } as Mail.Options);
         const timeout = new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new SendTimeout()), Number(process.env.SMTP_SEND_TIMEOUT_MS ?? 120_000) || 120_000);
         });
@@ -47,16 +52,48 @@ export function smtpTransport(url: string): EmailTransport {
           // a fresh one, and this one is retried like any connection trouble.
           if (transporters.get(url) === transporter) transporters.delete(url);
           transporter.close();
+          if (handover.done) throw uncertain('smtp delivery timed out after the message was sent', error);
           throw new DeliveryError('smtp delivery timed out', true, error);
         }
-        // 4xx replies and connection trouble may pass on a retry; 5xx replies will not.
+        // A reply code is the server's own answer: 4xx may pass on a retry, 5xx will not. Without
+        // one (timeout, connection lost), it matters whether the message had been handed over.
         const code = (error as { responseCode?: number }).responseCode;
+        if (!code && handover.done) throw uncertain(`smtp delivery failed after the message was sent: ${(error as Error).message}`, error);
         throw new DeliveryError(`smtp delivery failed${code ? ` (${code})` : ''}`, !code || code < 500, error);
       } finally {
         clearTimeout(timer);
       }
     },
   };
+}
+
+/** Per message: has the whole message (and so the closing dot) gone to the server after DATA? */
+interface Handover {
+  done: boolean;
+}
+
+function uncertain(reason: string, cause: unknown): DeliveryError {
+  return new DeliveryError(reason, false, cause, true);
+}
+
+/**
+ * nodemailer 'stream' plugin: the message's read stream only flows once the server has answered
+ * DATA with 354 (before that nobody reads it), so its end means the content has been handed to the
+ * connection with the closing dot right behind it. After that point a missing final reply is
+ * ambiguous: the server may have queued the message. (A DKIM signer would read the stream early;
+ * none is configured here.)
+ */
+function watchHandover(mail: { data: Mail.Options & { handover?: Handover }; message: { processFunc(fn: (input: Readable) => Readable): void } }, done: (err?: Error | null) => void): void {
+  const handover = mail.data.handover;
+  if (handover) {
+    mail.message.processFunc((input) => {
+      const out = new PassThrough();
+      out.once('end', () => (handover.done = true));
+      input.once('error', (e) => out.destroy(e));
+      return input.pipe(out);
+    });
+  }
+  done();
 }
 
 class SendTimeout extends Error {

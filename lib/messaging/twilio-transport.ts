@@ -9,6 +9,8 @@ export interface TwilioConfig {
   baseUrl: string;
   /** Where Twilio posts delivery status (our /api/webhooks/twilio/status), or none. */
   statusCallbackUrl?: string;
+  /** How long to wait for Twilio's answer (TWILIO_TIMEOUT_MS, default 15 s). */
+  timeoutMs?: number;
 }
 
 export function twilioConfigFromEnv(): TwilioConfig | null {
@@ -23,12 +25,14 @@ export function twilioConfigFromEnv(): TwilioConfig | null {
     from,
     baseUrl: (process.env.TWILIO_BASE_URL || 'https://api.twilio.com').replace(/\/+$/, ''),
     statusCallbackUrl: appUrl ? `${appUrl}/api/webhooks/twilio/status` : undefined,
+    timeoutMs: Number(process.env.TWILIO_TIMEOUT_MS) || undefined,
   };
 }
 
 /**
- * Twilio's Messages REST API over real HTTP. 429 and 5xx answers (and no answer) are temporary;
- * other 4xx answers are permanent, with Twilio's own message kept as the reason.
+ * Twilio's Messages REST API over real HTTP. 429 and 5xx answers (and no connection) are temporary;
+ * other 4xx answers are permanent, with Twilio's own message kept as the reason; a request sent but never
+ * answered is uncertain (the SMS may be queued) and goes to review.
  */
 export function twilioTransport(config: TwilioConfig): SmsTransport {
   return {
@@ -45,10 +49,13 @@ export function twilioTransport(config: TwilioConfig): SmsTransport {
             'content-type': 'application/x-www-form-urlencoded',
           },
           body: form,
-          signal: AbortSignal.timeout(15_000),
+          signal: AbortSignal.timeout(config.timeoutMs ?? 15_000),
         });
       } catch (error) {
-        throw new DeliveryError('twilio unreachable', true, error);
+        // Never connected: nothing reached Twilio, a retry is safe. Otherwise the request may
+        // have been received and the SMS queued (a timeout waiting for the answer): not retried.
+        if (neverConnected(error)) throw new DeliveryError('twilio unreachable', true, error);
+        throw new DeliveryError(`twilio gave no answer: ${error instanceof Error ? error.name : 'error'}`, false, error, true);
       }
       const body = (await response.json().catch(() => ({}))) as { sid?: string; message?: string; code?: number };
       if (!response.ok || !body.sid) {
@@ -58,4 +65,15 @@ export function twilioTransport(config: TwilioConfig): SmsTransport {
       return { transport: 'twilio', messageId: body.sid };
     },
   };
+}
+
+/** Failures of the connection itself (refused, no route, name unknown, connect timeout). */
+const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function neverConnected(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; errors?: { code?: string }[] } }).cause;
+  if (!cause) return false;
+  if (cause.code && CONNECT_ERRORS.has(cause.code)) return true;
+  // Happy-eyeballs connection attempts fail as an AggregateError of per-address errors.
+  return Boolean(cause.errors?.length && cause.errors.every((e) => e.code && CONNECT_ERRORS.has(e.code)));
 }

@@ -38,12 +38,17 @@ export interface SmsTransport {
   send(db: Db, message: SmsMessage): Promise<SendResult>;
 }
 
-/** A transport that could not hand the message over; `temporary` means a retry may succeed. */
+/**
+ * A transport that could not hand the message over; `temporary` means a retry may succeed.
+ * `uncertain`: the failure came after the message was handed over (no final answer to SMTP DATA, an
+ * HTTP request sent but never answered), so the provider may have accepted it: never retried blindly.
+ */
 export class DeliveryError extends Error {
   constructor(
     message: string,
     readonly temporary: boolean,
     readonly cause?: unknown,
+    readonly uncertain = false,
   ) {
     super(message);
     this.name = 'DeliveryError';

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { posts } from '@/db/schema/posts';
 import { cleanPostBody } from '@/lib/posts/body';
+import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
 import { newPublicId } from '@/lib/posts/write-post';
 import { markFilesPublic, saveUpload } from '@/lib/files/service';
 import type { DemoMerchant } from './merchant';
@@ -90,7 +91,8 @@ export function demoPostRows(): SeedPost[] {
 export async function seedPosts(db: Db, demo: Pick<DemoMerchant, 'merchantId' | 'userId'>): Promise<number> {
   const [existing] = await db.select({ id: posts.id }).from(posts).where(eq(posts.merchantId, demo.merchantId)).limit(1);
   if (existing) return 0;
-  const ctx = { db, merchantId: demo.merchantId, userId: demo.userId, locale: 'zh-CN' as const, permissions: [], now: () => new Date() };
+  // The demo user writes posts (post:admin:manage), and the seed uploads covers as that user.
+  const ctx = { db, merchantId: demo.merchantId, userId: demo.userId, locale: 'zh-CN' as const, permissions: [POST_ADMIN_PERMISSION], now: () => new Date() };
   const rows = [];
   const publicFiles: number[] = [];
   for (const [index, { cover, ...row }] of demoPostRows().entries()) {

@@ -120,6 +120,26 @@ export async function applyTimeRules(db: Db, now: Date, tickMs: number): Promise
   }
 }
 
+/**
+ * Per campaign, the instant its time rules stop allowing messages (window closes, quiet hours
+ * begin) after `now`; campaigns without rules are absent. The dispatcher checks it before each
+ * message, so a batch claimed just before quiet hours does not run on into them.
+ */
+export async function sendingDeadlines(db: Db, campaignIds: number[], now: Date): Promise<Map<number, Date>> {
+  const out = new Map<number, Date>();
+  if (!campaignIds.length) return out;
+  const ids = sql.join(campaignIds.map((id) => sql`${id}`), sql`, `);
+  const rows = await sqlRows<PacedCampaign>(db, sql`select id, timezone, is_batch_send, delivery_window, avoid_hours from campaigns where id in (${ids})`);
+  for (const c of rows) {
+    const window = c.is_batch_send === 1 ? parseRange(c.delivery_window) : null;
+    const quiet = parseRangeList(c.avoid_hours) ?? [];
+    if (!window && !quiet.length) continue;
+    const blocked = nextBlockedTime(now, window, quiet, c.timezone);
+    if (blocked) out.set(Number(c.id), blocked);
+  }
+  return out;
+}
+
 /** SENDING campaigns with nothing left to send become COMPLETED. */
 export async function completeFinishedCampaigns(db: Db, now: Date): Promise<number> {
   const rows = await sqlRows<{ id: number }>(

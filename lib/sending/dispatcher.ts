@@ -2,11 +2,11 @@ import type { Db } from '@/db/client';
 import { CampaignStatus } from '@/db/schema/campaigns';
 import { appBaseUrl } from '@/lib/contacts/opt-links';
 import { DeliveryError } from '@/lib/messaging/types';
-import { applyTimeRules, claimDueDeliveries, completeFinishedCampaigns, recoverStaleClaims } from './claim';
+import { applyTimeRules, claimDueDeliveries, completeFinishedCampaigns, recoverStaleClaims, sendingDeadlines } from './claim';
 import { consentSkipReason } from './eligibility';
 import { loadJobs, type DeliveryJob } from './load-batch';
 import { groupCommit } from './group-commit';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, markAttempts, recordFailed, recordRetry, recordSentMany, recordSkipped, releaseClaim, type SentItem } from './record-outcome';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, markAttempts, recordFailed, recordNeedsReview, recordRetry, recordSentMany, recordSkipped, releaseClaim, type AttemptVerdict, type SentItem } from './record-outcome';
 import { renderEmail, renderSms } from './render-message';
 import { startDueScheduledCampaigns } from './start-scheduled';
 import type { SendingTransports } from './transports';
@@ -29,7 +29,8 @@ export interface DispatchOptions {
   onOutcome?: (deliveryId: number, outcome: Outcome) => void;
 }
 
-export type Outcome = 'sent' | 'failed' | 'skipped' | 'retry' | 'released';
+/** `review`: the transport failed after handing the message over (it may have left): needs review. */
+export type Outcome = 'sent' | 'failed' | 'skipped' | 'retry' | 'released' | 'review';
 
 export interface DispatchReport {
   started: number;
@@ -62,9 +63,10 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
   if (claimed.length) {
     const claimedAt = new Map(claimed.map((c) => [c.id, c.claimedAt]));
     const jobs = await loadJobs(db, claimed.map((c) => c.id), now());
+    const deadlines = await sendingDeadlines(db, [...new Set(claimed.map((c) => c.campaignId))], now());
     const commits = roundCommits(db, now);
     await runPool(jobs, options.concurrency ?? 8, async (job) => {
-      const outcome = await deliver(db, job, claimedAt.get(job.deliveryId) ?? new Date(0), options, now, commits);
+      const outcome = await deliver(db, job, { claimedAt: claimedAt.get(job.deliveryId) ?? new Date(0), deadline: deadlines.get(job.campaignId) ?? null }, options, now, commits);
       report[outcomeKey[outcome]]++;
       options.onOutcome?.(job.deliveryId, outcome);
     });
@@ -73,11 +75,11 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
   return report;
 }
 
-const outcomeKey = { sent: 'sent', failed: 'failed', skipped: 'skipped', retry: 'retried', released: 'released' } as const;
+const outcomeKey = { sent: 'sent', failed: 'failed', skipped: 'skipped', retry: 'retried', released: 'released', review: 'needsReview' } as const;
 
 interface RoundCommits {
-  /** The attempt marker (true while the claim is still ours). */
-  attempt: (item: { deliveryId: number; claimedAt: Date }) => Promise<boolean>;
+  /** The attempt marker: 'ours' to go ahead, 'released' when the campaign stopped sending, null when the claim was lost. */
+  attempt: (item: { deliveryId: number; claimedAt: Date }) => Promise<AttemptVerdict | null>;
   sent: (item: SentItem) => Promise<void>;
 }
 
@@ -89,8 +91,8 @@ interface RoundCommits {
 function roundCommits(db: Db, now: () => Date): RoundCommits {
   return {
     attempt: groupCommit(async (items: { deliveryId: number; claimedAt: Date }[]) => {
-      const ours = await markAttempts(db, items, now());
-      return items.map((i) => ours.has(i.deliveryId));
+      const verdicts = await markAttempts(db, items, now());
+      return items.map((i) => verdicts.get(i.deliveryId) ?? null);
     }),
     sent: groupCommit(async (items: SentItem[]) => {
       await recordSentMany(db, items);
@@ -99,7 +101,22 @@ function roundCommits(db: Db, now: () => Date): RoundCommits {
   };
 }
 
-async function deliver(db: Db, job: DeliveryJob, claimedAt: Date, options: DispatchOptions, now: () => Date, commits: RoundCommits): Promise<Outcome> {
+/**
+ * One claimed delivery. The campaign's status and time rules are checked again right before the
+ * transport (the round may have started long before): `deadline` is when the window closes or
+ * quiet hours begin, and the attempt marker re-reads the status, so a pause takes effect for
+ * every message not yet handed over.
+ */
+async function deliver(db: Db, job: DeliveryJob, claim: { claimedAt: Date; deadline: Date | null }, options: DispatchOptions, now: () => Date, commits: RoundCommits): Promise<Outcome> {
+  const { claimedAt } = claim;
+  const gate = async (): Promise<Outcome | null> => {
+    if (claim.deadline && now().getTime() >= claim.deadline.getTime()) {
+      await releaseClaim(db, job.deliveryId, now());
+      return 'released';
+    }
+    const verdict = await commits.attempt({ deliveryId: job.deliveryId, claimedAt });
+    return verdict === 'ours' ? null : 'released';
+  };
   if (job.campaignStatus !== CampaignStatus.SENDING) {
     await releaseClaim(db, job.deliveryId, now());
     return 'released';
@@ -120,7 +137,8 @@ async function deliver(db: Db, job: DeliveryJob, claimedAt: Date, options: Dispa
     if (job.channel === 'email') {
       const email = renderEmail(render, job.deliveryId);
       await transports.emailLimiter.take();
-      if (!(await commits.attempt({ deliveryId: job.deliveryId, claimedAt }))) return 'released';
+      const stop = await gate();
+      if (stop) return stop;
       const result = await transports.email.send(db, {
         merchantId: job.merchantId,
         from: transports.from(job.merchantName),
@@ -132,12 +150,17 @@ async function deliver(db: Db, job: DeliveryJob, claimedAt: Date, options: Dispa
     } else {
       const sms = renderSms(render);
       await transports.smsLimiter.take();
-      if (!(await commits.attempt({ deliveryId: job.deliveryId, claimedAt }))) return 'released';
+      const stop = await gate();
+      if (stop) return stop;
       const result = await transports.sms.send(db, { merchantId: job.merchantId, to: job.consent.phone ?? '', body: sms.body });
       messageId = result.messageId;
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof DeliveryError && error.uncertain) {
+      await recordNeedsReview(db, job.deliveryId, message, now());
+      return 'review';
+    }
     const temporary = error instanceof DeliveryError ? error.temporary : true;
     const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
     if (temporary && job.attempts < (options.retryDelaysMs ? delays.length + 1 : MAX_ATTEMPTS)) {

@@ -6,6 +6,7 @@ import { audienceWhere } from '@/lib/campaigns/filters';
 import { loadOwnLocation, loadUsableTemplate } from '@/lib/campaigns/lookups';
 import type { CampaignInput } from '@/lib/campaigns/schema';
 import { parseScheduledTime } from '@/lib/campaigns/settings';
+import { normalizeEmail, toE164 } from '@/lib/contacts/normalize';
 import { parseRange, parseRangeList } from '@/lib/schedule/time-range';
 import { countSms, type SmsEncoding } from '@/lib/templates/sms-segments';
 import { tokensIn, type TemplateToken } from '@/lib/templates/tokens';
@@ -64,9 +65,11 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
       : sql`false`;
   const audience = audienceWhere({ merchantId: ctx.merchantId, locationId: location.id, channel: input.campaignChannel, filters: input.filterConditions, zone: location.timezone ?? zone, now });
   const scene = template.scene ?? null;
-  const recipient = input.recipientEmail || input.recipientPhone;
+  // The single recipient is looked up as the dispatcher finds it (lib/campaigns/snapshots.ts):
+  // the e-mail trimmed and lower-cased, the phone in E.164 (contacts store phones that way).
+  const recipient = email ? input.recipientEmail : input.recipientPhone;
   const scope = recipient
-    ? sql`c.merchant_id = ${ctx.merchantId} and ${email ? sql`c.email = ${(input.recipientEmail ?? '').toLowerCase()}` : sql`c.phone = ${input.recipientPhone ?? ''}`}`
+    ? sql`c.merchant_id = ${ctx.merchantId} and ${email ? sql`c.email = ${normalizeEmail(input.recipientEmail ?? '')}` : sql`c.phone = ${toE164(input.recipientPhone ?? '')}`}`
     : sql`c.merchant_id = ${ctx.merchantId} and c.location_id = ${location.id}`;
   const rows = await sqlRows<ReasonRow>(
     ctx.db,

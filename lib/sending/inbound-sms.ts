@@ -4,8 +4,9 @@ import { sqlRows } from '@/lib/db/rows';
 import { writeConsent } from '@/lib/consent/record-consent';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
-import { contactByAddress } from '@/lib/inbox/find-contact';
+import { contactByAddress, createLead, type ContactMatch } from '@/lib/inbox/find-contact';
 import { recordMessage } from '@/lib/inbox/record-message';
+import { merchantForUnknownSms } from '@/lib/inbox/sms-merchant';
 import { parseOptKeyword, type OptKeyword } from './opt-keywords';
 
 export interface InboundSms {
@@ -14,6 +15,8 @@ export interface InboundSms {
   body: string;
   /** Twilio's MessageSid: a retried webhook is recorded once. */
   sid?: string;
+  /** The signed merchant key of a per-merchant webhook URL (`?inbox=`), when Twilio called one. */
+  webhookKey?: string | null;
 }
 
 export interface InboundResult {
@@ -27,13 +30,16 @@ export interface InboundResult {
 }
 
 /**
- * An SMS from a customer, for the merchant that last messaged this number. It lands in the
- * inbox; STOP, UNSUBSCRIBE, TD, 退订, 取消 also opt the sender out of SMS at once (START opts
- * back in), and the change holds across all the merchant's locations (the contact is the merchant's).
+ * An SMS from a customer, for the merchant that last messaged this number (or, through a
+ * per-merchant webhook URL, for that merchant). An unknown sender becomes a lead of the merchant
+ * the text can be attributed to (lib/inbox/sms-merchant.ts); when none can, it is refused and
+ * logged. It lands in the inbox; STOP, UNSUBSCRIBE, TD, 退订, 取消 also opt the sender out of SMS
+ * at once (START opts back in), and the change holds across all the merchant's locations (the
+ * contact is the merchant's).
  */
 export async function handleInboundSms(db: Db, message: InboundSms, now: Date): Promise<InboundResult> {
   const action = parseOptKeyword(message.body);
-  const match = await contactByAddress(db, 'sms', message.from);
+  const match = await senderContact(db, message);
   if (!match) return { action, merchantId: null, contactId: null, conversationId: null, reply: null, locale: 'zh-CN' };
   const { conversationId } = await recordMessage(db, {
     merchantId: match.merchantId,
@@ -64,4 +70,25 @@ export async function handleInboundSms(db: Db, message: InboundSms, now: Date): 
     reply: t(action === 'optout' ? 'sending.sms.optedOut' : 'sending.sms.optedIn', { merchant: who?.merchant_name ?? '' }),
     locale,
   };
+}
+
+async function senderContact(db: Db, message: InboundSms): Promise<ContactMatch | null> {
+  const from = message.from.trim();
+  if (!from) return null;
+  const owner = message.webhookKey ? await merchantForUnknownSms(db, message.to, message.webhookKey) : null;
+  // A per-merchant webhook speaks for one merchant: the sender is looked up there only.
+  const known = await contactByAddress(db, 'sms', from, owner?.merchantId);
+  if (known) return known;
+  const target = owner ?? (await merchantForUnknownSms(db, message.to));
+  if (!target) {
+    // Refused, not guessed: several merchants share this number and none knows the sender.
+    console.warn(`[starloop] inbound SMS from unknown sender ${maskPhone(from)} to ${message.to} refused: no merchant can be determined`);
+    return null;
+  }
+  return { merchantId: target.merchantId, contactId: await createLead(db, target.merchantId, 'sms', from, '') };
+}
+
+/** Logs keep only the end of a phone number. */
+function maskPhone(phone: string): string {
+  return phone.length > 4 ? `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}` : '****';
 }

@@ -4,6 +4,7 @@ import { sqlRows, ts } from '@/lib/db/rows';
 import type { ConsentState } from './eligibility';
 import { DEFAULT_FREQUENCY_CAP_DAYS } from './eligibility';
 import type { RenderContext } from './render-message';
+import { inboxAddress } from '@/lib/inbox/reply-address';
 
 /** Everything one claimed delivery needs, read for the whole batch in one query. */
 export interface DeliveryJob {
@@ -118,7 +119,9 @@ export async function loadJobs(db: Db, deliveryIds: number[], now: Date): Promis
       reviewLink: r.review_link,
     },
     merchantName: r.merchant_name,
-    replyTo: r.email_verification_status === 'Success' ? r.service_email : null,
+    // Replies thread into the inbox through the merchant's signed inbox address when inbound mail
+    // is configured; otherwise they go to the verified service e-mail.
+    replyTo: inboxAddress(Number(r.merchant_id)) ?? (r.email_verification_status === 'Success' ? r.service_email : null),
     frequencyCapDays: r.cap_days ?? DEFAULT_FREQUENCY_CAP_DAYS,
     recentlyAsked: Boolean(r.recently_asked),
   }));

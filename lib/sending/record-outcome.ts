@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { sqlRows, ts } from '@/lib/db/rows';
+import { CampaignStatus } from '@/db/schema/campaigns';
 import type { SkipReason } from './eligibility';
 
 /**
@@ -70,9 +71,15 @@ export async function recordRetry(db: Db, deliveryId: number, reason: string, re
     insert into delivery_events (merchant_id, delivery_id, type, detail, created_at) select merchant_id, id, 'retry', ${reason.slice(0, 500)}, ${ts(now)} from d`);
 }
 
-/** The campaign was paused after the claim: the row goes back untouched (its attempt uncounted). */
+/**
+ * The campaign was paused after the claim (or its time rules now forbid sending): the row goes
+ * back untouched (its attempt uncounted); cancelled instead when the campaign was stopped.
+ */
 export async function releaseClaim(db: Db, deliveryId: number, now: Date): Promise<void> {
-  await db.execute(sql`update deliveries set status = 'queued', attempts = greatest(attempts - 1, 0), updated_at = ${ts(now)} where id = ${deliveryId} and status = 'sending'`);
+  await db.execute(sql`update deliveries d
+    set status = case when exists (select 1 from campaigns c where c.id = d.campaign_id and c.status = ${CampaignStatus.STOPPED}) then 'cancelled' else 'queued' end,
+        attempts = greatest(d.attempts - 1, 0), updated_at = ${ts(now)}
+    where d.id = ${deliveryId} and d.status = 'sending'`);
 }
 
 /**
@@ -80,25 +87,61 @@ export async function releaseClaim(db: Db, deliveryId: number, now: Date): Promi
  * same claim time): a dispatcher whose stale claim was taken back never sends.
  */
 export async function markAttempt(db: Db, deliveryId: number, claimedAt: Date, now: Date): Promise<boolean> {
-  return (await markAttempts(db, [{ deliveryId, claimedAt }], now)).has(deliveryId);
+  return (await markAttempts(db, [{ deliveryId, claimedAt }], now)).get(deliveryId) === 'ours';
 }
 
-/** markAttempt for many deliveries in one statement; answers the ids whose claim is still ours. */
-export async function markAttempts(db: Db, items: readonly { deliveryId: number; claimedAt: Date }[], now: Date): Promise<Set<number>> {
-  if (!items.length) return new Set();
+/** An attempt marker's answer: go ahead, the campaign stopped sending (row released), or not ours. */
+export type AttemptVerdict = 'ours' | 'released';
+
+/**
+ * markAttempt for many deliveries in one statement, which also re-checks each campaign's status
+ * just before its messages go: the campaign rows are read FOR SHARE, so a pause or stop (which
+ * locks the row FOR UPDATE) is ordered strictly before or after this statement. Rows of a
+ * campaign no longer SENDING go back to the queue (cancelled when it was stopped) and are not
+ * sent; so after a pause commits, only messages already past their marker can still leave.
+ * Ids missing from the answer lost their claim.
+ */
+export async function markAttempts(db: Db, items: readonly { deliveryId: number; claimedAt: Date }[], now: Date): Promise<Map<number, AttemptVerdict>> {
+  if (!items.length) return new Map();
   const input = JSON.stringify(items.map((i) => ({ id: i.deliveryId, claimed_at: i.claimedAt.toISOString() })));
-  const rows = await sqlRows<{ id: number }>(
+  const rows = await sqlRows<{ id: number; verdict: AttemptVerdict }>(
     db,
     sql`with i as (
           select id, claimed_at from jsonb_to_recordset(${input}::jsonb) as x(id integer, claimed_at timestamptz)
+        ), mine as (
+          select d.id, d.campaign_id from deliveries d join i on i.id = d.id
+          where d.status = 'sending' and d.updated_at = i.claimed_at
+        ), live as (
+          select c.id, c.status from campaigns c where c.id in (select campaign_id from mine) for share
         ), d as (
-          update deliveries set updated_at = ${ts(now)} from i
-          where deliveries.id = i.id and deliveries.status = 'sending' and deliveries.updated_at = i.claimed_at
+          update deliveries set updated_at = ${ts(now)} from mine join live on live.id = mine.campaign_id
+          where deliveries.id = mine.id and live.status = ${CampaignStatus.SENDING}
           returning deliveries.id, deliveries.merchant_id
+        ), released as (
+          update deliveries set status = case when live.status = ${CampaignStatus.STOPPED} then 'cancelled' else 'queued' end,
+            attempts = greatest(deliveries.attempts - 1, 0), updated_at = ${ts(now)}
+          from mine join live on live.id = mine.campaign_id
+          where deliveries.id = mine.id and live.status <> ${CampaignStatus.SENDING}
+          returning deliveries.id
+        ), e as (
+          insert into delivery_events (merchant_id, delivery_id, type, created_at) select merchant_id, id, 'attempt', ${ts(now)} from d returning delivery_id
         )
-        insert into delivery_events (merchant_id, delivery_id, type, created_at) select merchant_id, id, 'attempt', ${ts(now)} from d returning delivery_id as id`,
+        select delivery_id as id, 'ours' as verdict from e union all select id, 'released' from released`,
   );
-  return new Set(rows.map((r) => Number(r.id)));
+  return new Map(rows.map((r) => [Number(r.id), r.verdict]));
+}
+
+/**
+ * The transport answered ambiguously after the message was handed over (it may have been
+ * accepted): never requeued, a person reviews it, like a claim a crashed dispatcher left behind.
+ */
+export async function recordNeedsReview(db: Db, deliveryId: number, reason: string, now: Date): Promise<void> {
+  await db.execute(sql`
+    with d as (
+      update deliveries set status = 'needs_review', error = ${reason.slice(0, 500)}, updated_at = ${ts(now)}
+      where id = ${deliveryId} and status = 'sending' returning id, merchant_id
+    )
+    insert into delivery_events (merchant_id, delivery_id, type, detail, created_at) select merchant_id, id, 'needs_review', ${reason.slice(0, 500)}, ${ts(now)} from d`);
 }
 
 /** Back-off for temporary failures: 1 min, 5 min, 30 min, 2 h; then the delivery fails. */

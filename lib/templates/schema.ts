@@ -5,6 +5,8 @@ import { smsScenes, templateCategories } from '@/db/schema/templates';
 const templateType = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)]));
 
 export const MAX_SMS_LENGTH = 1000;
+/** Page sizes of the template list screen (the first is the default). */
+export const TEMPLATE_LIST_PAGE_SIZES = [20, 50, 100] as const;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_SUBJECT_LENGTH = 200;
 

@@ -1,4 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/seed/demo-account';
 
 /**
  * A new merchant's whole account life in a real browser: registration through the dev mailbox
@@ -130,4 +133,58 @@ test('the More page shows the plan and trial end, and starts a trial', async ({ 
   await expect(page.getByTestId('current-status')).toHaveText('TRIAL_ACTIVE');
   await expect(page.getByTestId('trial-end')).toContainText(/\d{4}-\d{2}-\d{2}/);
   await expect(page.getByTestId('upgrade')).toHaveAttribute('href', /^mailto:/);
+});
+
+/**
+ * The refresh token inside this browser's Auth.js session cookie. Only the server can open the
+ * cookie (A256CBC-HS512 under a key derived from AUTH_SECRET, the secret a local e2e server keeps
+ * in .data/auth-secret); the test does the same with node:crypto (@auth/core is ESM only), to
+ * hand the token to the sign-out API like another client holding it would.
+ */
+async function sessionRefreshToken(context: BrowserContext): Promise<string> {
+  const parts = (await context.cookies())
+    .filter((c) => /^(?:__Secure-)?authjs\.session-token(?:\.\d+)?$/.test(c.name))
+    .sort((a, b) => Number(a.name.split('.').pop()) - Number(b.name.split('.').pop()));
+  expect(parts.length).toBeGreaterThan(0);
+  const salt = parts[0].name.replace(/\.\d+$/, '');
+  const [, , iv, ciphertext] = parts.map((c) => c.value).join('').split('.');
+  const secret = process.env.AUTH_SECRET && process.env.AUTH_SECRET.length >= 32 ? process.env.AUTH_SECRET : fs.readFileSync('.data/auth-secret', 'utf8').trim();
+  const key = Buffer.from(crypto.hkdfSync('sha256', secret, salt, `Auth.js Generated Encryption Key (${salt})`, 64));
+  const decipher = crypto.createDecipheriv('aes-256-cbc', key.subarray(32), Buffer.from(iv, 'base64url'));
+  const payload = JSON.parse(Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8')) as { refreshToken?: string };
+  expect(payload.refreshToken).toBeTruthy();
+  return String(payload.refreshToken);
+}
+
+test('a browser whose refresh token family was revoked lands on /login with the login-expired message', async ({ page, context, browser, baseURL }) => {
+  // A fresh browser signs in through the form (its own refresh token family).
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(DEMO_EMAIL);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 20_000 });
+
+  // The family is revoked through the API (as signing out on another client holding it does).
+  // No need to wait for the access token to expire: every request checks the refresh token.
+  const out = await page.request.post('/api/user/logout', { headers: { authorization: `Bearer ${await sessionRefreshToken(context)}` } });
+  expect(out.status()).toBe(200);
+
+  await page.goto('/reviews');
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Freviews&expired=1$/);
+  await expect(page.getByText('登录已过期，请重新登录')).toBeVisible();
+  // The session cookie is gone: the next visit is an ordinary signed-out one.
+  expect((await context.cookies()).filter((c) => c.name.includes('session-token'))).toEqual([]);
+  await page.goto('/contacts');
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fcontacts$/);
+  await expect(page.getByText('登录已过期，请重新登录')).toHaveCount(0);
+
+  // A browser that never signed in gets the plain sign-in page; /portal never shows the message.
+  const fresh = await browser.newContext({ baseURL, locale: 'zh-CN' });
+  const other = await fresh.newPage();
+  await other.goto('/dashboard');
+  await expect(other).toHaveURL(/\/login\?callbackUrl=%2Fdashboard$/);
+  await expect(other.getByText('登录已过期，请重新登录')).toHaveCount(0);
+  await other.goto('/portal');
+  await expect(other).toHaveURL(/\/portal$/);
+  await fresh.close();
 });

@@ -310,3 +310,36 @@ test.describe('public pages', () => {
     });
   }
 });
+
+test.describe('public files and the /api fallbacks (production server)', () => {
+  test('robots.txt and favicon.ico are served from public/', async ({ request }) => {
+    const robots = await request.get('/robots.txt');
+    expect(robots.status()).toBe(200);
+    const text = await robots.text();
+    for (const line of ['User-agent: *', 'Allow: /p/', 'Allow: /privacy', 'Allow: /terms', 'Disallow: /']) expect(text).toContain(line);
+    const icon = await request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/icon/);
+  });
+
+  test('an unknown /api path answers the 404 envelope; real routes are not shadowed; a wrong method is 405', async ({ request }) => {
+    const headers = { 'accept-language': 'en-US' };
+    for (const [method, path] of [['GET', '/api/nope'], ['POST', '/api/nope/deeper'], ['GET', '/api'], ['GET', '/api/merchant/location/1/extra']] as const) {
+      const res = await request.fetch(path, { method, headers, data: method === 'POST' ? { x: 1 } : undefined });
+      expect(res.status(), `${method} ${path}`).toBe(404);
+      expect(res.headers()['content-type']).toContain('application/json');
+      expect(await res.json()).toMatchObject({ code: 404, respCode: 404, msg: 'The resource does not exist', data: null });
+    }
+    // Static and dynamic routes still win over the catch-all.
+    const enabled = await request.get('/api/merchant/location/enabled', { headers });
+    expect(enabled.status()).toBe(401);
+    expect((await request.get('/api/member/1', { headers })).status()).toBe(401);
+    // A public route answers its own 400 (merchantId missing), not the catch-all's 404.
+    expect((await request.get('/api/post/list', { headers })).status()).toBe(400);
+    expect((await request.get('/api/auth/csrf')).status()).toBe(200);
+    const wrong = await request.delete('/api/user/login', { headers });
+    expect(wrong.status()).toBe(405);
+    expect(wrong.headers().allow).toBe('POST');
+    expect(await wrong.json()).toMatchObject({ code: 405, msg: 'Wrong request method' });
+  });
+});

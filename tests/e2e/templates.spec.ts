@@ -107,3 +107,47 @@ test('the list remembers the last tab and shows common templates read-only', asy
   await page.getByRole('menuitem', { name: '详情' }).click();
   await expect(page.getByTestId('template-detail')).toBeVisible();
 });
+
+test('the image button checks the type from the bytes: a PNG named .exe goes in, an .exe named .png is refused', async ({ page }) => {
+  await page.goto('/campaigns/templates/create?type=email');
+  const editor = page.getByTestId('rich-text-editor');
+  await editor.click();
+  await page.getByTestId('rte-image-input').setInputFiles({ name: 'photo.exe', mimeType: 'application/x-msdownload', buffer: PNG });
+  await expect(editor.locator('img[src*="/api/aws/s3/campaign/view?id="]')).toHaveCount(1);
+  const exe = Buffer.concat([Buffer.from('4D5A90000300000004000000FFFF0000B8000000', 'hex'), Buffer.alloc(128)]);
+  await page.getByTestId('rte-image-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: exe });
+  await expect(page.getByText('不支持的文件类型，仅支持：png, jpeg, gif, webp').first()).toBeVisible();
+  await expect(editor.locator('img')).toHaveCount(1);
+});
+
+test('the list pages beyond one page, keeping the tab in the address', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const options = { headers: { origin: String(baseURL) } };
+  const stamp = Date.now();
+  const ids: number[] = [];
+  try {
+    // More SMS templates than one page holds (20 by default).
+    for (let i = 0; i < 21; i++) {
+      const res = await page.request.post('/api/campaign/template', { ...options, data: { templateName: `Paging ${stamp} ${String(i).padStart(2, '0')}`, type: 1, content: `Paging text ${i}` } });
+      expect(res.ok()).toBe(true);
+      ids.push((await res.json()).data.templateId);
+    }
+    await page.goto('/campaigns/templates?type=text');
+    const count = Number((await page.getByTestId('template-count').innerText()).replace(/\D/g, ''));
+    expect(count).toBeGreaterThan(20);
+    await expect(page.getByRole('navigation', { name: '分页' })).toContainText(`共 ${count} 条`);
+    const firstPage = await page.getByRole('row').count();
+    expect(firstPage).toBe(21); // the header and 20 templates
+    await page.getByRole('button', { name: '第 2 页' }).click();
+    await expect(page).toHaveURL(/type=text&page=2/);
+    await expect(page.getByRole('button', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('row')).toHaveCount(Math.min(count - 20, 20) + 1);
+    // Another tab starts on its first page.
+    await page.getByRole('tab', { name: /邮件/ }).click();
+    await expect(page).toHaveURL(/\?type=email$/);
+    await page.getByRole('tab', { name: /短信/ }).click();
+    await expect(page).toHaveURL(/\?type=text$/);
+  } finally {
+    for (const id of ids) await page.request.delete(`/api/campaign/template/${id}`, options);
+  }
+});

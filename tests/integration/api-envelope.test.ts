@@ -6,6 +6,21 @@ import { signAccessToken } from '@/lib/auth/tokens';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant } from '@/tests/fixtures/factories';
 import { callApi } from '@/tests/fixtures/api';
+import { apiEndpoints, endpointOf } from '@/tests/fixtures/inventory';
+import * as catchAll from '@/app/api/[[...path]]/route';
+
+// Importing every route module loads Auth.js, whose entry needs Next's runtime; these calls carry
+// bearer tokens (or none), so the browser session is simply absent.
+vi.mock('@/lib/auth/auth', () => ({
+  auth: async () => null,
+  signIn: async () => undefined,
+  signOut: async () => undefined,
+  updateSession: async () => null,
+  handlers: { GET: async () => new Response(null, { status: 404 }), POST: async () => new Response(null, { status: 404 }) },
+  REFRESH_MARGIN_SECONDS: 60,
+}));
+vi.mock('next-auth', () => ({ AuthError: class AuthError extends Error {} }));
+vi.mock('next-auth/jwt', () => ({ getToken: async () => null }));
 
 const t = setupTestDatabase();
 
@@ -85,5 +100,65 @@ describe('the /api envelope', () => {
     const { eq } = await import('drizzle-orm');
     await t.db.delete(users).where(eq(users.id, m.userId));
     expect((await callApi(echo, { method: 'POST', path: '/echo', token: m.token, body: { name: 'x' } })).status).toBe(401);
+  });
+});
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+describe('unknown /api paths and unsupported methods', () => {
+  it('answers an unknown path with the 404 envelope in the caller language, never the HTML page', async () => {
+    const get = await callApi(catchAll.GET, { path: '/nope', params: { path: ['nope'] } });
+    expect(get.status).toBe(404);
+    expect(get.headers.get('content-type')).toContain('application/json');
+    expect(get.body).toMatchObject({ code: 404, respCode: 404, msg: 'The resource does not exist', respMsg: 'The resource does not exist', data: null });
+    expect(get.body.requestId).toMatch(/^[0-9a-f]{16}$/);
+    const post = await callApi(catchAll.POST, { method: 'POST', path: '/nope/deeper', params: { path: ['nope', 'deeper'] }, body: { x: 1 }, locale: 'zh-CN' });
+    expect(post.status).toBe(404);
+    expect(post.body).toMatchObject({ code: 404, msg: '请求的资源不存在' });
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      expect((await callApi(catchAll[method], { method, path: '/nope' })).status).toBe(404);
+    }
+  });
+
+  it('answers a sample of routes called with a method they do not serve with the 405 envelope and Allow', async () => {
+    const endpoints = await apiEndpoints();
+    const sample: [string, string][] = [
+      ['DELETE /user/login', 'POST'],
+      ['GET /user/refresh', 'POST'],
+      ['POST /member/[id]', 'GET, PUT, DELETE'],
+      ['PATCH /campaign', 'GET, POST, PUT'],
+      ['PUT /t/c/[id]', 'GET'],
+    ];
+    for (const [key, allow] of sample) {
+      const endpoint = endpointOf(endpoints, key);
+      expect(endpoint.notAllowed, key).toBe(true);
+      const res = await callApi(endpoint.handler, { method: endpoint.method, path: endpoint.path, locale: 'zh-HK' });
+      expect(res.status, key).toBe(405);
+      expect(res.body).toMatchObject({ code: 405, respCode: 405, data: null });
+      expect(res.body.msg).toBe(res.body.respMsg);
+      expect(res.headers.get('allow'), key).toBe(allow);
+    }
+  });
+
+  it('every route file answers every method it does not serve with the 405 envelope (found on the file system)', async () => {
+    const endpoints = await apiEndpoints();
+    const files = [...new Set(endpoints.map((e) => e.file))];
+    expect(files.length).toBeGreaterThan(90);
+    const failures: string[] = [];
+    for (const file of files) {
+      // Auth.js owns its route (its handlers serve GET and POST and answer the rest themselves).
+      if (file.includes('[...nextauth]')) continue;
+      const mine = endpoints.filter((e) => e.file === file);
+      const served = mine.filter((e) => !e.notAllowed).map((e) => e.method);
+      const exported = mine.map((e) => e.method);
+      const absent = METHODS.filter((m) => !exported.includes(m));
+      if (absent.length) failures.push(`${file}: no handler for ${absent.join(', ')}`);
+      for (const e of mine.filter((x) => x.notAllowed)) {
+        const res = await callApi(e.handler, { method: e.method, path: e.path, locale: 'en-US' });
+        if (res.status !== 405 || res.body.code !== 405 || res.body.msg !== 'Wrong request method') failures.push(`${e.key}: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.headers.get('allow') !== METHODS.filter((m) => served.includes(m)).join(', ')) failures.push(`${e.key}: Allow ${res.headers.get('allow')}, serves ${served.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

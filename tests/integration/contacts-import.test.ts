@@ -165,6 +165,13 @@ describe(`contacts import and export (${process.env.DATABASE_URL ? 'postgres' : 
     await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
     expect(wb.worksheets[0].rowCount).toBe(2); // header + the one contact of 旺角店
     expect(wb.worksheets[0].getRow(2).getCell(1).value).toBe('张');
+    // A phone number stays a clean number in .xlsx (no apostrophe), a formula stays text.
+    const full = new ExcelJS.Workbook();
+    await full.xlsx.load((await fullXlsx(m.token)) as unknown as ArrayBuffer);
+    const texts = full.worksheets[0].getSheetValues().flat().filter((v): v is string => typeof v === 'string');
+    expect(texts).toContain('+8613800138000');
+    expect(texts).toContain('\'=HYPERLINK("http://evil")');
+    expect(texts).toContain("'@Chan");
 
     for (const [name, bytes] of [['back.csv', csv], ['back.xlsx', await fullXlsx(m.token)]] as const) {
       const p = await upload(preview.POST, '/x', m.token, { name, bytes }, {}, 'zh-CN');

@@ -9,7 +9,7 @@ import { PUT as processed } from '@/app/api/inbox/conversations/[id]/processed/r
 import { POST as inboundEmail } from '@/app/api/webhooks/email/inbound/route';
 import { POST as inboundSms } from '@/app/api/webhooks/twilio/inbound/route';
 import { resetSmtpTransports } from '@/lib/messaging/smtp-transport';
-import { inboxAddress } from '@/lib/inbox/reply-address';
+import { inboxAddress, smsWebhookKey } from '@/lib/inbox/reply-address';
 import { twilioSignature } from '@/lib/sending/twilio-signature';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant } from '@/tests/fixtures/factories';
@@ -50,8 +50,8 @@ function mimeRequest(raw: string, key = 'inbound-secret'): Request {
   return new Request(`${APP}/api/webhooks/email/inbound?key=${key}`, { method: 'POST', headers: { 'content-type': 'message/rfc822', 'accept-language': 'en-US' }, body: raw });
 }
 
-function smsRequest(params: Record<string, string>, signature?: string): Request {
-  const path = '/api/webhooks/twilio/inbound';
+function smsRequest(params: Record<string, string>, signature?: string, query = ''): Request {
+  const path = `/api/webhooks/twilio/inbound${query}`;
   return new Request(`http://127.0.0.1${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature ?? twilioSignature(twilio.authToken, `${APP}${path}`, params) },
@@ -59,12 +59,15 @@ function smsRequest(params: Record<string, string>, signature?: string): Request
   });
 }
 
-/** A Chinese subject (RFC 2047), a quoted-printable text part, an HTML part and an attachment. */
+/**
+ * A Chinese subject (an RFC 2047 quoted-printable encoded-word: 回复：感谢您的光临), a
+ * quoted-printable text part, an HTML part and an attachment.
+ */
 function chineseMultipart(from: string, to: string, messageId: string, inReplyTo?: string): string {
   return [
     `From: =?UTF-8?B?${Buffer.from('王小明').toString('base64')}?= <${from}>`,
     `To: ${to}`,
-    `Subject: =?UTF-8?B?${Buffer.from('回复：感谢您的光临').toString('base64')}?=`,
+    'Subject: =?UTF-8?Q?=E5=9B=9E=E5=A4=8D=EF=BC=9A=E6=84=9F=E8=B0=A2=E6=82=A8=E7=9A=84=E5=85=89=E4=B8=B4?=',
     `Message-ID: ${messageId}`,
     ...(inReplyTo ? [`In-Reply-To: ${inReplyTo}`, `References: ${inReplyTo}`] : []),
     'MIME-Version: 1.0',
@@ -111,8 +114,12 @@ describe('inbound messages', () => {
     expect(message.attachments).toEqual([{ filename: 'receipt.png', contentType: 'image/png', size: 70 }]);
     // The thread weaves in the campaign message and fills the customer panel.
     const view = await callApi(thread, { path: '/x', token: scene.merchant.token, params: { id: String(body.data.conversationId) }, locale: 'zh-CN' });
-    const data = view.body.data as { messages: { kind: string; direction: string }[]; customer: { totalSent: number; totalReceived: number; name: string } };
+    const data = view.body.data as { messages: { kind: string; direction: string; subject: string | null; text: string }[]; customer: { totalSent: number; totalReceived: number; name: string } };
     expect(data.messages.map((m) => `${m.kind}:${m.direction}`)).toEqual(['campaign:out', 'message:in']);
+    // The campaign message shows what the customer read, rendered for them.
+    expect(data.messages[0].subject).toBe('Thanks 小明!');
+    expect(data.messages[0].text).toContain('Hi 王小明,');
+    expect(data.messages[0].text).toContain('Write a review (https://g.page/r/test-store/review)');
     expect(data.customer).toMatchObject({ name: '王小明', totalSent: 1, totalReceived: 1 });
     // The same message posted twice (a provider retry) is recorded once.
     await inboundEmail(mimeRequest(chineseMultipart('xiaoming@example.cn', 'no-reply@starloop.test', '<reply-1@example.cn>', '<campaign-1@starloop.test>')), noParams);
@@ -152,6 +159,37 @@ describe('inbound messages', () => {
     expect(forged.status).toBe(403);
     expect(await t.db.select().from(inboxMessages).where(eq(inboxMessages.conversationId, conversation.id))).toHaveLength(2);
   });
+  it('extends the sender conversation by the sender address alone (no In-Reply-To, no inbox address)', async () => {
+    const merchant = await createMerchant(t.db);
+    const first = `From: Carol <carol@example.org>\r\nTo: ${inboxAddress(merchant.merchantId)}\r\nSubject: Booking\r\nMessage-ID: <carol-1@example.org>\r\n\r\nA table for two?\r\n`;
+    const opened = (await (await inboundEmail(mimeRequest(first), noParams)).json()).data;
+    expect(opened).toMatchObject({ accepted: true, merchantId: merchant.merchantId });
+    // A new message to some other address of ours, answering nothing: the sender's address finds the conversation.
+    const second = `From: carol@example.org\r\nTo: hello@shop.example\r\nSubject: Also\r\nMessage-ID: <carol-2@example.org>\r\n\r\nAnd a high chair.\r\n`;
+    const extended = (await (await inboundEmail(mimeRequest(second), noParams)).json()).data;
+    expect(extended).toEqual({ accepted: true, conversationId: opened.conversationId, merchantId: merchant.merchantId });
+    const texts = (await t.db.select().from(inboxMessages).where(eq(inboxMessages.conversationId, opened.conversationId))).map((m) => m.text);
+    expect(texts.sort()).toEqual(['A table for two?', 'And a high chair.']);
+    const [conversation] = await t.db.select().from(conversations).where(eq(conversations.id, opened.conversationId));
+    expect(conversation).toMatchObject({ unreadCount: 2, lastPreview: 'And a high chair.' });
+  });
+
+  it('makes an unknown SMS sender a lead of the merchant its per-merchant webhook names', async () => {
+    const merchant = await createMerchant(t.db);
+    const query = `?inbox=${smsWebhookKey(merchant.merchantId)}`;
+    const res = await inboundSms(smsRequest({ From: '+15550009999', To: '+15005550123', Body: 'Are you open on Sunday?', MessageSid: 'SMu1' }, undefined, query), noParams);
+    expect(res.status).toBe(200);
+    const [lead] = await t.db.select().from(contacts).where(eq(contacts.phone, '+15550009999'));
+    expect(lead).toMatchObject({ merchantId: merchant.merchantId, type: 'leads', email: null });
+    const [conversation] = await t.db.select().from(conversations).where(eq(conversations.contactId, lead.id));
+    expect(conversation).toMatchObject({ merchantId: merchant.merchantId, lastChannel: 'sms', unreadCount: 1, lastPreview: 'Are you open on Sunday?' });
+    const listed = await callApi(list, { path: '/inbox/conversations', token: merchant.token });
+    expect((listed.body.data as { records: { name: string; phone: string }[] }).records).toMatchObject([{ name: '+15550009999', phone: '+15550009999' }]);
+    // The next text joins the same lead and conversation.
+    await inboundSms(smsRequest({ From: '+15550009999', To: '+15005550123', Body: 'Thanks', MessageSid: 'SMu2' }, undefined, query), noParams);
+    expect(await t.db.select().from(contacts).where(eq(contacts.phone, '+15550009999'))).toHaveLength(1);
+    expect(await t.db.select().from(inboxMessages).where(eq(inboxMessages.conversationId, conversation.id))).toHaveLength(2);
+  });
 });
 
 describe('replies and the list', () => {
@@ -180,7 +218,36 @@ describe('replies and the list', () => {
     expect(empty.status).toBe(400);
     expect((empty.body.data as { fieldErrors: Record<string, string> }).fieldErrors.text).toBe('Write a reply first');
     const view = await callApi(thread, { path: '/x', token: scene.merchant.token, params: { id } });
-    expect((view.body.data as { messages: { direction: string; channel: string }[] }).messages.map((m) => `${m.direction}:${m.channel}`)).toEqual(['out:email', 'in:email', 'out:email', 'out:sms']);
+    const viewed = view.body.data as { lastChannel: string; messages: { direction: string; channel: string }[] };
+    expect(viewed.messages.map((m) => `${m.direction}:${m.channel}`)).toEqual(['out:email', 'in:email', 'out:email', 'out:sms']);
+    // Our SMS reply does not move the default: the customer last wrote by e-mail.
+    expect(viewed.lastChannel).toBe('email');
+  });
+
+  it('threads a second customer e-mail on the Message-ID of our inbox reply, and refuses e-mail to an opted-out contact', async () => {
+    const merchant = await createMerchant(t.db);
+    const raw = `From: Dora <dora@example.com>\r\nTo: ${inboxAddress(merchant.merchantId)}\r\nSubject: Parking\r\nMessage-ID: <dora-1@example.com>\r\n\r\nIs there parking?\r\n`;
+    const { data } = await (await inboundEmail(mimeRequest(raw), noParams)).json();
+    const id = String(data.conversationId);
+    expect((await callApi(reply, { method: 'POST', path: '/x', token: merchant.token, params: { id }, body: { channel: 'email', text: 'Yes, behind the shop.' } })).status).toBe(200);
+    const ours = smtp.messages.at(-1)?.headers['message-id'];
+    const [stored] = await t.db.select().from(inboxMessages).where(eq(inboxMessages.externalId, String(ours)));
+    expect(stored).toMatchObject({ direction: 'out', conversationId: data.conversationId });
+    // From another address of hers, to no inbox address: only our Message-ID can thread it.
+    const answer = `From: Dora Work <dora@work.example>\r\nTo: no-reply@starloop.test\r\nSubject: Re: Parking\r\nMessage-ID: <dora-2@work.example>\r\nIn-Reply-To: ${ours}\r\nReferences: <dora-1@example.com> ${ours}\r\n\r\nGreat, thanks!\r\n`;
+    expect((await (await inboundEmail(mimeRequest(answer), noParams)).json()).data).toEqual({ accepted: true, conversationId: data.conversationId, merchantId: merchant.merchantId });
+    expect(await t.db.select().from(contacts).where(eq(contacts.email, 'dora@work.example'))).toHaveLength(0);
+    const view = await callApi(thread, { path: '/x', token: merchant.token, params: { id } });
+    expect((view.body.data as { messages: { direction: string; text: string }[] }).messages.map((m) => `${m.direction}:${m.text}`)).toEqual(['in:Is there parking?', 'out:Yes, behind the shop.', 'in:Great, thanks!']);
+    // Opted out of e-mail: the reply is refused, nothing is sent or recorded.
+    await t.db.update(contacts).set({ emailOptIn: false }).where(eq(contacts.email, 'dora@example.com'));
+    const sentBefore = smtp.messages.length;
+    const refused = await callApi(reply, { method: 'POST', path: '/x', token: merchant.token, params: { id }, body: { channel: 'email', text: 'One more thing' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('This contact opted out of e-mail (or the address bounces): no e-mail can be sent');
+    expect((refused.body.data as { fieldErrors: Record<string, string> }).fieldErrors.channel).toBe(refused.body.msg);
+    expect(smtp.messages).toHaveLength(sentBefore);
+    expect(await t.db.select().from(inboxMessages).where(eq(inboxMessages.conversationId, data.conversationId))).toHaveLength(3);
   });
 
   it('lists newest first with filters, and marks processed', async () => {

@@ -7,7 +7,8 @@ import { posts } from '@/db/schema/posts';
 import { users } from '@/db/schema/users';
 import { signAccessToken } from '@/lib/auth/tokens';
 import { isAppError } from '@/lib/api/app-error';
-import { createPost } from '@/lib/posts/write-post';
+import { files } from '@/db/schema/files';
+import { createPost, deletePost, publishPost, savePost, unpublishPost, updatePost } from '@/lib/posts/write-post';
 import { callApi } from '@/tests/fixtures/api';
 import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
@@ -21,7 +22,7 @@ import * as publicList from '@/app/api/post/list/route';
 import * as publicOne from '@/app/api/post/[id]/route';
 import * as uploadRoute from '@/app/api/aws/s3/[module]/upload/route';
 import * as viewRoute from '@/app/api/aws/s3/[module]/view/route';
-import { isPublicFile } from '@/lib/files/service';
+import { isPublicFile, saveUpload } from '@/lib/files/service';
 
 const t = setupTestDatabase();
 const PERMISSION = 'post:admin:manage';
@@ -112,9 +113,51 @@ describe(`posts (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
       expect(row.title).toBe('Autumn menu');
     });
 
-    it('is checked again by the service, whoever calls it', async () => {
-      const error = await createPost(reader.ctx, { ...article(), coverFileId: null, locale: 'en-US' }).catch((e: unknown) => e);
+    it('is checked again by every write of the service, whoever calls it', async () => {
+      const target = await create(admin, { title: 'Untouched' });
+      const input = { ...article({ body: '<p>Changed</p>' }), coverFileId: null, locale: 'en-US' as const };
+      const writes: [string, () => Promise<unknown>][] = [
+        ['createPost', () => createPost(reader.ctx, input)],
+        ['updatePost', () => updatePost(reader.ctx, target.id, input)],
+        ['savePost (new)', () => savePost(reader.ctx, { ...input, intent: 'save' })],
+        ['savePost (existing)', () => savePost(reader.ctx, { ...input, id: target.id, intent: 'save' })],
+        ['savePost (publish)', () => savePost(reader.ctx, { ...input, id: target.id, intent: 'publish' })],
+        ['deletePost', () => deletePost(reader.ctx, target.id)],
+        ['publishPost', () => publishPost(reader.ctx, target.id)],
+        ['unpublishPost', () => unpublishPost(reader.ctx, target.id)],
+      ];
+      const before = await t.db.select({ id: posts.id }).from(posts).where(eq(posts.merchantId, admin.merchantId));
+      for (const [name, write] of writes) {
+        const error = await write().catch((e: unknown) => e);
+        expect(isAppError(error) && error.code, name).toBe('FORBIDDEN');
+      }
+      const after = await t.db.select({ id: posts.id }).from(posts).where(eq(posts.merchantId, admin.merchantId));
+      expect(after).toHaveLength(before.length);
+      const [row] = await t.db.select().from(posts).where(eq(posts.id, target.id));
+      expect(row).toMatchObject({ title: 'Untouched', status: 'draft' });
+    });
+
+    it('guards uploads of post images: 403 without the permission, on the route and in the service', async () => {
+      const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+      const send = (who: TestMerchant, module: string) => {
+        const form = new FormData();
+        form.append('file', new File([PNG], 'cover.png', { type: 'image/png' }));
+        const request = new Request(`http://localhost/api/aws/s3/${module}/upload`, { method: 'POST', headers: { authorization: `Bearer ${who.token}`, 'accept-language': 'en-US' }, body: form });
+        return uploadRoute.POST(request, { params: Promise.resolve({ module }) });
+      };
+      const count = async () => (await t.db.select({ id: files.id }).from(files).where(eq(files.merchantId, admin.merchantId))).length;
+      const before = await count();
+      const refused = await send(reader, 'post');
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { msg: string }).msg).toBe('This account has no permission to manage posts');
+      expect(await count()).toBe(before);
+      const error = await saveUpload(reader.ctx, 'post', { name: 'cover.png', bytes: new Uint8Array(PNG) }).catch((e: unknown) => e);
       expect(isAppError(error) && error.code).toBe('FORBIDDEN');
+      expect(await count()).toBe(before);
+      // Other modules stay open to every signed-in user; the permission holder uploads post images.
+      expect((await send(reader, 'campaign')).status).toBe(200);
+      expect((await send(admin, 'post')).status).toBe(200);
+      expect(await count()).toBe(before + 2);
     });
   });
 
@@ -179,6 +222,20 @@ describe(`posts (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
       expectClean(post.body);
       const [row] = await t.db.select({ body: posts.body }).from(posts).where(eq(posts.id, post.id));
       expectClean(row.body);
+    });
+
+    it('on the editor’s save, publish and update (savePost)', async () => {
+      const saved = await savePost(admin.ctx, { ...article({ body: dirty }), coverFileId: null, locale: 'en-US', intent: 'save' });
+      expectClean(saved.body);
+      const published = await savePost(admin.ctx, { ...article({ body: `<p>Now live</p>${dirty}` }), coverFileId: null, locale: 'en-US', id: saved.id, intent: 'publish' });
+      expect(published.status).toBe('published');
+      expectClean(published.body);
+      const updated = await savePost(admin.ctx, { ...article({ body: `${dirty}<iframe src="https://evil.example"></iframe>` }), coverFileId: null, locale: 'en-US', id: saved.id, intent: 'save' });
+      expectClean(updated.body);
+      expect(updated.body).not.toMatch(/<iframe[^>]*evil/i);
+      const [row] = await t.db.select({ body: posts.body }).from(posts).where(eq(posts.id, saved.id));
+      expectClean(row.body);
+      expect(row.body).not.toMatch(/<iframe[^>]*evil/i);
     });
 
     it('on update', async () => {

@@ -5,7 +5,11 @@ import { callApi } from '@/tests/fixtures/api';
 import { reviews } from '@/db/schema/reviews';
 import { contacts, consentEvents } from '@/db/schema/contacts';
 import { campaigns, deliveries } from '@/db/schema/campaigns';
-import { dashboardFigures } from '@/lib/dashboard/figures';
+import { eq, sql } from 'drizzle-orm';
+import { reviewSources } from '@/db/schema/sources';
+import type { Db } from '@/db/client';
+import { channelSendingQuery, dashboardFigures, requestsSentQuery, reviewsAfterRequestsQuery } from '@/lib/dashboard/figures';
+import { sqlRows } from '@/lib/db/rows';
 import { dashboardQuerySchema } from '@/lib/dashboard/schema';
 import { resolvePeriod } from '@/lib/dashboard/period';
 import { GET as dashboardRoute } from '@/app/api/dashboard/route';
@@ -155,5 +159,42 @@ describe(`dashboard figures (${process.env.DATABASE_URL ? 'postgres' : 'pglite'}
     expect(foreign.status).toBe(404);
     expect((await callApi(dashboardRoute, { path: '/dashboard?period=custom', token: m.token })).status).toBe(400);
     expect((await callApi(dashboardRoute, { path: '/dashboard?period=week', token: m.token })).status).toBe(400);
+  });
+
+  it('reads deliveries through the dashboard indexes, not a scan of every merchant', async () => {
+    const period = resolvePeriod({ period: '12m' }, NOW);
+    const ctx = { ...m.ctx, now: () => NOW };
+    // Sequential scans priced out: the planner then shows which index can serve each query.
+    const plan = (query: Parameters<typeof sql>[1]) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await sqlRows<Record<string, string>>(tx as unknown as Db, sql`explain ${query}`);
+        return rows.map((r) => Object.values(r).join(' ')).join('\n');
+      });
+    for (const locationId of [undefined, l1]) {
+      expect(await plan(channelSendingQuery(ctx, locationId, period, 0))).toContain('deliveries_merchant_channel_queued_idx');
+      expect(await plan(channelSendingQuery(ctx, locationId, period, 1))).toContain('deliveries_merchant_channel_queued_idx');
+      expect(await plan(requestsSentQuery(ctx, locationId, period))).toContain('deliveries_merchant_sent_idx');
+      expect(await plan(reviewsAfterRequestsQuery(ctx, locationId, period))).toContain('deliveries_merchant_sent_idx');
+    }
+  });
+
+  it('counts the profile’s synced reviews whether it is connected now or not, and says which', async () => {
+    // Only a profile sync writes site google, so these are the profile's reviews; a disconnect
+    // keeps them (as /reviews?site=google does) and the page shows the connect hint.
+    const none = await figures();
+    expect(none.profileConnected).toBe(false);
+    expect(none.reviews).toMatchObject({ total: 4, average: 3.75 });
+    const [source] = await t.db.insert(reviewSources).values({ merchantId: m.merchantId, provider: 'sandbox' }).returning({ id: reviewSources.id });
+    const connected = await figures();
+    expect(connected.profileConnected).toBe(true);
+    expect(connected.reviews).toEqual(none.reviews);
+    await t.db.update(reviewSources).set({ status: 'disconnected' }).where(eq(reviewSources.id, source.id));
+    const after = await figures();
+    expect(after.profileConnected).toBe(false);
+    expect(after.reviews).toEqual(none.reviews);
+    // Another merchant's connection says nothing about this one.
+    await t.db.insert(reviewSources).values({ merchantId: other.merchantId, provider: 'sandbox' });
+    expect((await figures()).profileConnected).toBe(false);
   });
 });

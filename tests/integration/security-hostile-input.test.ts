@@ -303,6 +303,7 @@ describe('hostile input: uploads', () => {
 
 const FORMULAS = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(1,2)', '\t=1+1', '=cmd|\' /C calc\'!A0'];
 const FORMULA_START = /^[=+\-@\t\r]./s;
+const E164 = /^\+\d{6,15}$/;
 
 describe('exports escape formula characters', () => {
   it('the contact export (csv and xlsx) never starts a cell with = + - @ or tab', async () => {
@@ -320,7 +321,8 @@ describe('exports escape formula characters', () => {
     const xlsx = await handler(new Request('http://localhost/api/member/export?format=xlsx', { headers: { authorization: `Bearer ${h.merchant.token}` } }), { params: Promise.resolve({}) });
     const cells = await workbookCells(Buffer.from(await xlsx.arrayBuffer()));
     expect(cells.some((c) => c.text.includes('HYPERLINK'))).toBe(true);
-    expect(cells.filter((c) => c.formula || FORMULA_START.test(c.text))).toEqual([]);
+    // An .xlsx text cell holding only an E.164 phone number cannot compute: it is kept clean.
+    expect(cells.filter((c) => c.formula || (FORMULA_START.test(c.text) && !E164.test(c.text)))).toEqual([]);
   });
 
   it('the reviews report (xlsx) never starts a cell with = + - @ or tab', async () => {

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { sqlRows } from '@/lib/db/rows';
 import { deliveries } from '@/db/schema/campaigns';
 import { contacts } from '@/db/schema/contacts';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
@@ -10,13 +11,18 @@ import { campaignRow, createSendingScene } from '@/tests/fixtures/sending';
 
 /**
  * Issue 7's fault test: a worker process is killed with SIGKILL at random points of a campaign,
- * 20 times, then a last worker finishes. The SMTP server's own received count proves that nobody
- * got two messages, and that everybody got one or is marked needs_review. Separate worker
- * processes need PostgreSQL (PGlite is one process's database), so this runs in CI's PostgreSQL pass.
+ * 20 times, then a last worker finishes. Each kill waits until the SMTP server's received count
+ * has moved since the previous kill (the worker is really sending), then lands after a short
+ * random delay, so every kill interrupts sending. The SMTP server's own received count then proves
+ * that nobody got two messages, and that everybody got one or is marked needs_review. Separate
+ * worker processes need PostgreSQL (PGlite is one process's database), so this runs in CI's
+ * PostgreSQL pass.
  */
 const t = setupTestDatabase();
-const MEMBERS = 400;
+const MEMBERS = 1000;
 const KILLS = 20;
+/** Messages a killed worker may still have had in flight (DISPATCH_CONCURRENCY). */
+const IN_FLIGHT = 4;
 let smtp: SmtpSink;
 
 beforeAll(async () => {
@@ -26,7 +32,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-function startWorker(): ChildProcess {
+function startWorker(env: Record<string, string> = {}): ChildProcess {
   const cli = path.join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs');
   return spawn(process.execPath, [cli, 'scripts/worker.ts'], {
     cwd: process.cwd(),
@@ -36,9 +42,11 @@ function startWorker(): ChildProcess {
       SMTP_URL: smtp.url,
       DISPATCH_INTERVAL_MS: '50',
       DISPATCH_BATCH_SIZE: '15',
-      DISPATCH_CONCURRENCY: '4',
+      DISPATCH_CONCURRENCY: String(IN_FLIGHT),
       SENDING_STALE_SECONDS: '1',
+      // Slow enough that a killed worker leaves most of the campaign to the next ones.
       EMAIL_RATE_PER_SECOND: '0',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -47,17 +55,41 @@ function startWorker(): ChildProcess {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
+/** Resolves once the SMTP server has received more than `count` messages (the worker is sending). */
+async function receivedMoreThan(count: number, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (smtp.messages.length <= count) {
+    if (child.exitCode !== null) throw new Error(`worker exited (${child.exitCode}) before sending`);
+    if (Date.now() > deadline) throw new Error(`no message received within ${timeoutMs} ms`);
+    await sleep(5);
+  }
+}
+
 describe.runIf(process.env.DATABASE_URL)('a worker killed mid-campaign (SIGKILL x20)', () => {
   it('never sends a member twice and leaves every member sent or up for review', async () => {
     const scene = await createSendingScene(t.db, { count: MEMBERS });
+    const kills: { before: number; at: number; left: number; claimed: number }[] = [];
     for (let i = 0; i < KILLS; i++) {
+      const before = smtp.messages.length;
       const worker = startWorker();
-      // tsx takes about a second to start; then kill at a random point of the sending.
-      await sleep(900 + Math.floor(Math.random() * 700));
+      await receivedMoreThan(before, worker);
+      // Sending has begun: kill at a random point of the next few messages (often with some in flight).
+      await sleep(Math.floor(Math.random() * 60));
       worker.kill('SIGKILL');
+      const at = smtp.messages.length;
       await exited(worker);
+      const [{ left, claimed }] = await sqlRows<{ left: number; claimed: number }>(
+        t.db,
+        sql`select count(*)::int as left, count(*) filter (where status = 'sending')::int as claimed from deliveries where campaign_id = ${scene.campaignId} and status in ('queued', 'sending')`,
+      );
+      kills.push({ before, at, left: Number(left), claimed: Number(claimed) });
     }
-    const last = startWorker();
+    // Every kill came after this worker's own first message and before the campaign was done.
+    for (const k of kills) {
+      expect(k.at).toBeGreaterThan(k.before);
+      expect(k.left).toBeGreaterThan(0);
+    }
+    const last = startWorker({ EMAIL_RATE_PER_SECOND: '0' });
     const deadline = Date.now() + 90_000;
     while (Date.now() < deadline) {
       const row = await campaignRow(t.db, scene.campaignId);
@@ -84,9 +116,10 @@ describe.runIf(process.env.DATABASE_URL)('a worker killed mid-campaign (SIGKILL 
     const review = rows.filter((r) => r.status === 'needs_review').length;
     expect(sent + review).toBe(MEMBERS);
     // At most the messages in flight at each kill can need review.
-    expect(review).toBeLessThanOrEqual(KILLS * 4);
+    expect(review).toBeLessThanOrEqual(KILLS * IN_FLIGHT);
     const campaign = await campaignRow(t.db, scene.campaignId);
     expect([campaign.status, campaign.successRecords, campaign.totalRecords]).toEqual([5, sent, MEMBERS]);
-    console.log(`fault test: ${sent} sent, ${review} needs review, ${smtp.messages.length} received by SMTP`);
+    const byKills = kills.reduce((n, k) => n + (k.at - k.before), 0);
+    console.log(`fault test: ${KILLS} kills after ${kills.map((k) => `${k.at - k.before}(${k.claimed} claimed)`).join(' ')} messages each (${byKills} in all); ${sent} sent, ${review} needs review, ${smtp.messages.length} received by SMTP`);
   }, 240_000);
 });

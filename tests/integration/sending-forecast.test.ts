@@ -73,6 +73,22 @@ describe('the sending forecast', () => {
     expect(data.lastSendAt).not.toBeNull();
   });
 
+  it('finds a single recipient as the dispatcher does: the phone in E.164, the e-mail trimmed and lower-cased', async () => {
+    const scene = await createSendingScene(t.db, {
+      channel: 'sms',
+      members: [{ phone: '+12127365000', smsOptIn: false, email: 'Known@Example.com'.toLowerCase(), emailOptIn: false }],
+      campaign: { status: 0 },
+    });
+    const ask = (body: object) =>
+      callApi(POST, { method: 'POST', path: '/sending/forecast', token: scene.merchant.token, body: { locationId: scene.locationId, templateId: scene.templateId, sendType: 0, timezone: 'America/New_York', ...body } });
+    // Typed with spaces and brackets: the member who opted out is found, not taken for a new lead.
+    const sms = (await ask({ campaignChannel: 1, recipientPhone: '+1 (212) 736-5000' })).body.data as { considered: number; recipients: number; skipped: { reason: string; count: number }[] };
+    expect([sms.considered, sms.recipients, sms.skipped]).toEqual([1, 0, [{ reason: 'opted_out', count: 1 }]]);
+    const emailTemplate = await createSendingScene(t.db, { merchant: scene.merchant, members: [], campaign: { status: 0 } });
+    const mail = (await ask({ campaignChannel: 0, templateId: emailTemplate.templateId, recipientEmail: '  KNOWN@example.COM ' })).body.data as { recipients: number; skipped: { reason: string }[] };
+    expect([mail.recipients, mail.skipped.map((s) => s.reason)]).toEqual([0, ['opted_out']]);
+  });
+
   it('answers 404 for another merchant location or template, and 400 with field errors for bad input', async () => {
     const scene = await createSendingScene(t.db, { count: 1, campaign: { status: 0 } });
     const other = await createMerchant(t.db);

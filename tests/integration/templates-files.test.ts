@@ -41,8 +41,9 @@ async function fetchView(m: TestMerchant | null, module: string, id: number) {
 
 beforeAll(async () => {
   process.env.UPLOAD_DIR = uploadDir;
-  owner = await createMerchant(t.db);
-  other = await createMerchant(t.db);
+  // Post images need the post-writing permission (posts.test.ts checks the refusal).
+  owner = await createMerchant(t.db, { permissions: ['post:admin:manage'] });
+  other = await createMerchant(t.db, { permissions: ['post:admin:manage'] });
 });
 afterAll(() => {
   delete process.env.UPLOAD_DIR;

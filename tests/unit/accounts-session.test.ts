@@ -3,6 +3,11 @@ import { RefreshTimeout, expiresWithin, singleFlight, throttle } from '@/compone
 import { subscriptionStatusOf } from '@/lib/subscription/plans';
 import { isCommonPassword } from '@/lib/auth/common-passwords';
 import { registerSchema } from '@/lib/auth/schema';
+import { hasSessionCookie, signInPathFor } from '@/lib/auth/session-cookie';
+import { loginRefusalMessage, loginRefusalOf } from '@/lib/auth/login-refusal';
+import { tooManyRequests } from '@/lib/rate-limit/rate-limit';
+import { AppError } from '@/lib/api/app-error';
+import { translatorFor } from '@/lib/i18n/translator';
 
 afterEach(() => vi.useRealTimers());
 
@@ -90,5 +95,27 @@ describe('registration rules (spec section 5)', () => {
     expect(issues({ phone: '+86 (21) 6288-1234' })).toEqual([]);
     expect(issues({ phone: '123456789' })).toEqual(['phone:validation.phone']);
     expect(isCommonPassword('QWERTY123')).toBe(true);
+  });
+});
+
+describe('refresh failures and the sign-in page (spec section 8)', () => {
+  it('says the sign-in expired only when the browser still sends a session cookie', () => {
+    expect(signInPathFor([])).toBe('/login');
+    expect(signInPathFor(['NEXT_LOCALE', 'authjs.csrf-token', 'authjs.callback-url'])).toBe('/login');
+    expect(signInPathFor(['authjs.session-token'])).toBe('/login?expired=1');
+    expect(hasSessionCookie(['__Secure-authjs.session-token'])).toBe(true);
+    expect(hasSessionCookie(['authjs.session-token.0', 'authjs.session-token.1'])).toBe(true);
+    expect(hasSessionCookie(['xauthjs.session-token', 'authjs.session-token-old'])).toBe(false);
+  });
+
+  it('gives the login form the wait of a rate-limited sign-in, in every language', () => {
+    const refusal = loginRefusalOf(tooManyRequests(754, 'accounts.errors.loginRateLimited'));
+    expect(refusal).toEqual({ code: 'rate_limited', retryAfter: 754 });
+    expect(loginRefusalMessage(refusal, translatorFor('en-US'))).toBe('Too many attempts; try again in 754 seconds');
+    expect(loginRefusalMessage(refusal, translatorFor('zh-CN'))).toContain('754');
+    expect(loginRefusalMessage(refusal, translatorFor('zh-HK'))).toContain('754');
+    // Without a known wait, the general message; a wrong password stays vague.
+    expect(loginRefusalMessage({ code: 'rate_limited' }, translatorFor('en-US'))).toBe('Too many attempts, please try again later');
+    expect(loginRefusalOf(new AppError('LOGIN_ERROR'))).toEqual({ code: 'bad_credentials' });
   });
 });

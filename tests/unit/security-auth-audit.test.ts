@@ -92,6 +92,7 @@ describe('auth is decided again behind the proxy', () => {
     'app/api/auth/[...nextauth]/route.ts': /handlers/, // Auth.js's own endpoints (CSRF-checked)
     'app/api/t/o/[id]/[sig]/route.ts': /verif/i, // open pixel: a per-delivery signature
     'app/api/t/c/[id]/route.ts': /verifyClick/, // click redirect: a per-delivery signature
+    'app/api/[[...path]]/route.ts': /routeNotFound/, // unknown /api paths: the 404 envelope, reads nothing
   };
 
   it('every API route authenticates through route()/actionRoute() or checks a signature itself', () => {

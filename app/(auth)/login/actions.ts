@@ -2,6 +2,7 @@
 
 import { AuthError } from 'next-auth';
 import { signIn } from '@/lib/auth/auth';
+import { loginRefusalMessage, type LoginRefusal } from '@/lib/auth/login-refusal';
 import { loginSchema } from '@/lib/auth/schema';
 import { requestLocale } from '@/lib/auth/session';
 import { translatorFor } from '@/lib/i18n/translator';
@@ -18,8 +19,10 @@ export async function loginAction(raw: { email: string; password: string; callba
     return { ok: true, data: null };
   } catch (error) {
     if (error instanceof AuthError) {
-      const code = (error as AuthError & { code?: string }).code;
-      return { ok: false, code: code === 'rate_limited' ? 'TOO_MANY_REQUESTS' : 'LOGIN_ERROR', message: t(code === 'rate_limited' ? 'login.rateLimited' : 'errors.auth.badCredentials') };
+      // lib/auth/auth.ts's LoginRefused: the code and, when slowed down, the seconds to wait.
+      const refusal = error as AuthError & Partial<LoginRefusal>;
+      const limited = refusal.code === 'rate_limited';
+      return { ok: false, code: limited ? 'TOO_MANY_REQUESTS' : 'LOGIN_ERROR', message: loginRefusalMessage(refusal, t), details: limited && refusal.retryAfter ? { retryAfter: refusal.retryAfter } : undefined };
     }
     throw error;
   }

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { campaignInputSchema, campaignUpdateSchema, listQuerySchema } from '@/lib/campaigns/schema';
 import { createCampaign, listCampaigns, updateCampaign } from '@/lib/campaigns/service';
@@ -6,3 +7,7 @@ import { createCampaign, listCampaigns, updateCampaign } from '@/lib/campaigns/s
 export const POST = route({ auth: 'user', body: campaignInputSchema, successKey: 'campaigns.messages.saved' }, (ctx, { body }) => createCampaign(ctx, body));
 export const GET = route({ auth: 'user', query: listQuerySchema }, (ctx, { query }) => listCampaigns(ctx, query));
 export const PUT = route({ auth: 'user', body: campaignUpdateSchema, successKey: 'campaigns.messages.updated' }, (ctx, { body }) => updateCampaign(ctx, body));
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET', 'POST', 'PUT');
+export { notServed as PATCH, notServed as DELETE };

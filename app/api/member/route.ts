@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { listContacts } from '@/lib/contacts/list-contacts';
 import { createContact } from '@/lib/contacts/save-contact';
@@ -8,3 +9,7 @@ export const GET = route({ auth: 'user', query: listQuery }, (ctx, { query }) =>
 
 /** POST /api/member: create a contact (the detailed form's fields). */
 export const POST = route({ auth: 'user', body: contactInput }, (ctx, { body }) => createContact(ctx, body, { source: 'api' }));
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET', 'POST');
+export { notServed as PUT, notServed as PATCH, notServed as DELETE };

@@ -1,4 +1,9 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { sourcesOverview } from '@/lib/sources/overview';
 
 export const GET = route({ auth: 'user' }, (ctx) => sourcesOverview(ctx));
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET');
+export { notServed as POST, notServed as PUT, notServed as PATCH, notServed as DELETE };

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { deleteAccount } from '@/lib/auth/delete-account';
 import { deleteAccountSchema } from '@/lib/auth/schema';
@@ -7,3 +8,7 @@ export const DELETE = route({ auth: 'user', body: deleteAccountSchema, successKe
   await deleteAccount(ctx, body);
   return null;
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('DELETE');
+export { notServed as GET, notServed as POST, notServed as PUT, notServed as PATCH };

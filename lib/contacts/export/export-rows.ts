@@ -69,3 +69,12 @@ function optWord(t: (k: string) => string, value: boolean | null): string {
 export function escapeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+/**
+ * The same for an .xlsx text cell, except a plain E.164 phone number: a text cell holding only
+ * '+' and digits cannot compute anything, and an apostrophe there would show in Excel as part of
+ * the number. (A CSV keeps the apostrophe: Excel would read +86... as a number and drop the '+'.)
+ */
+export function escapeXlsxCell(value: string): string {
+  return /^\+\d{6,15}$/.test(value) ? value : escapeCell(value);
+}

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { ServiceContext } from '@/lib/context';
 import type { ListFilters } from '../schema';
-import { escapeCell, exportHeaders, exportRows } from './export-rows';
+import { escapeCell, escapeXlsxCell, exportHeaders, exportRows } from './export-rows';
 
 export interface ExportFile {
   fileName: string;
@@ -50,10 +50,10 @@ function xlsxStream(headers: string[], rows: AsyncGenerator<string[][]>): Readab
   const sheet = workbook.addWorksheet('Contacts');
   void (async () => {
     try {
-      const header = sheet.addRow(headers.map(escapeCell));
+      const header = sheet.addRow(headers.map(escapeXlsxCell));
       header.font = { bold: true };
       header.commit();
-      for await (const batch of rows) for (const r of batch) sheet.addRow(r.map(escapeCell)).commit();
+      for await (const batch of rows) for (const r of batch) sheet.addRow(r.map(escapeXlsxCell)).commit();
       sheet.commit();
       await workbook.commit();
     } catch (error) {

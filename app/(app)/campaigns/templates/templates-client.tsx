@@ -4,7 +4,7 @@ import { FileText, MoreHorizontal, Plus } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState, useTransition } from 'react';
+import { useEffect, useState, useTransition, type ReactNode } from 'react';
 import { TemplateDetailDialog } from '@/components/templates/template-detail-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,11 +13,13 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip } from '@/components/ui/tooltip';
 import { notify } from '@/lib/notify/notify';
 import type { Locale } from '@/lib/i18n/locales';
 import { deleteTemplateAction } from '@/lib/templates/actions';
+import { TEMPLATE_LIST_PAGE_SIZES } from '@/lib/templates/schema';
 import type { TemplateDto } from '@/lib/templates/service';
 import { formatDateTime } from '@/lib/time/format';
 
@@ -26,21 +28,39 @@ type Tab = 'text' | 'email';
 export const TEMPLATE_TAB_KEY = 'starloop.templateType';
 
 interface Props {
-  sms: TemplateDto[];
-  email: TemplateDto[];
+  /** One page of the shown tab's templates (the server loads only that tab). */
+  rows: TemplateDto[];
   totals: Record<Tab, number>;
+  /** The tab the rows belong to. */
+  tab: Tab;
+  /** The tab the address asked for (?type=); null lets the remembered tab win. */
   initialTab: Tab | null;
+  page: { pageNum: number; pageSize: number };
+  /** Trial accounts see the list only: no create, edit or delete (the server refuses them too). */
+  trialing: boolean;
+  trialNotice: ReactNode;
 }
 
-export function TemplatesClient({ sms, email, totals, initialTab }: Props) {
+export function TemplatesClient({ rows, totals, tab: loadedTab, initialTab, page, trialing, trialNotice }: Props) {
   const t = useTranslations('templates');
   const locale = useLocale() as Locale;
   const router = useRouter();
   const pathname = usePathname();
   const confirm = useConfirm();
-  const [tab, setTab] = useState<Tab>(initialTab ?? 'text');
+  // The clicked tab shows at once; its rows arrive with the navigation (the table shows loading).
+  const [selected, setSelected] = useState<Tab>(loadedTab);
   const [detail, setDetail] = useState<TemplateDto | null>(null);
   const [pending, startTransition] = useTransition();
+  const [navigating, startNavigation] = useTransition();
+  const tab = navigating ? selected : loadedTab;
+
+  const show = (value: Tab, pageNum = 1, pageSize = page.pageSize) => {
+    setSelected(value);
+    const params = new URLSearchParams({ type: value });
+    if (pageNum > 1) params.set('page', String(pageNum));
+    if (pageSize !== TEMPLATE_LIST_PAGE_SIZES[0]) params.set('pageSize', String(pageSize));
+    startNavigation(() => router.replace(`${pathname}?${params.toString()}`, { scroll: false }));
+  };
 
   // No ?type= in the address: the remembered tab wins (read after hydration: localStorage).
   useEffect(() => {
@@ -50,14 +70,14 @@ export function TemplatesClient({ sms, email, totals, initialTab }: Props) {
     }
     const saved = window.localStorage.getItem(TEMPLATE_TAB_KEY);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage exists only after hydration
-    if (saved === 'email' || saved === 'text') setTab(saved);
+    if (saved === 'email' && loadedTab !== 'email') show('email');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
   }, [initialTab]);
 
   const changeTab = (next: string) => {
     const value: Tab = next === 'email' ? 'email' : 'text';
-    setTab(value);
     window.localStorage.setItem(TEMPLATE_TAB_KEY, value);
-    router.replace(`${pathname}?type=${value}`, { scroll: false });
+    show(value);
   };
 
   const remove = async (row: TemplateDto) => {
@@ -72,7 +92,6 @@ export function TemplatesClient({ sms, email, totals, initialTab }: Props) {
     });
   };
 
-  const rows = tab === 'email' ? email : sms;
   const typeParam = tab === 'email' ? 'email' : 'text';
 
   const columns: DataTableColumn<TemplateDto>[] = [
@@ -127,11 +146,11 @@ export function TemplatesClient({ sms, email, totals, initialTab }: Props) {
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent>
-            {row.merchantId !== 0 ? (
+            {row.merchantId !== 0 && !trialing ? (
               <DropdownMenuItem onSelect={() => router.push(`/campaigns/templates/create?id=${row.templateId}&type=${typeParam}`)}>{t('actions.edit')}</DropdownMenuItem>
             ) : null}
             <DropdownMenuItem onSelect={() => setDetail(row)}>{t('actions.detail')}</DropdownMenuItem>
-            {row.merchantId !== 0 ? (
+            {row.merchantId !== 0 && !trialing ? (
               <>
                 <DropdownMenuSeparator />
                 <DropdownMenuItem danger disabled={pending} onSelect={() => void remove(row)}>
@@ -145,20 +164,23 @@ export function TemplatesClient({ sms, email, totals, initialTab }: Props) {
     },
   ];
 
+  const createButton = (
+    <Button asChild>
+      <Link href={`/campaigns/templates/create?type=${typeParam}`}>
+        <Plus />
+        {t('create')}
+      </Link>
+    </Button>
+  );
+
   return (
     <div>
       <PageHeader
         title={t('title')}
         description={t('description')}
-        actions={
-          <Button asChild>
-            <Link href={`/campaigns/templates/create?type=${typeParam}`}>
-              <Plus />
-              {t('create')}
-            </Link>
-          </Button>
-        }
+        actions={trialing ? null : createButton}
       />
+      {trialNotice}
       <Tabs value={tab} onValueChange={changeTab}>
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <TabsList aria-label={t('tabs.label')}>
@@ -175,23 +197,19 @@ export function TemplatesClient({ sms, email, totals, initialTab }: Props) {
         columns={columns}
         rows={rows}
         rowKey={(row) => row.templateId}
-        loading={pending}
+        loading={pending || navigating}
         empty={
           <EmptyState
             icon={FileText}
             title={t('empty.title', { type: t(`type.${tab === 'email' ? 0 : 1}`) })}
             description={t('empty.description')}
-            action={
-              <Button asChild>
-                <Link href={`/campaigns/templates/create?type=${typeParam}`}>
-                  <Plus />
-                  {t('create')}
-                </Link>
-              </Button>
-            }
+            action={trialing ? undefined : createButton}
           />
         }
       />
+      {totals[tab] > 0 ? (
+        <Pager total={totals[tab]} pageNum={page.pageNum} pageSize={page.pageSize} pageSizes={TEMPLATE_LIST_PAGE_SIZES} onChange={(next) => show(tab, next.pageNum, next.pageSize)} />
+      ) : null}
       <TemplateDetailDialog template={detail} onOpenChange={(open) => !open && setDetail(null)} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
 import { listPosts } from '@/lib/posts/queries';
@@ -7,3 +8,7 @@ import { createPost } from '@/lib/posts/write-post';
 export const GET = route({ auth: 'user', permission: POST_ADMIN_PERMISSION, query: postListQuerySchema }, (ctx, { query }) => listPosts(ctx, query));
 
 export const POST = route({ auth: 'user', permission: POST_ADMIN_PERMISSION, body: postInputSchema, successKey: 'posts.messages.created' }, (ctx, { body }) => createPost(ctx, body));
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET', 'POST');
+export { notServed as PUT, notServed as PATCH, notServed as DELETE };

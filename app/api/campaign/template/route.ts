@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { templateBodySchema, templateListQuerySchema } from '@/lib/templates/schema';
 import { createTemplate, listTemplates } from '@/lib/templates/service';
@@ -7,3 +8,7 @@ export const GET = route({ auth: 'user', query: templateListQuerySchema }, (ctx,
 
 /** POST /api/campaign/template: answers the created template. */
 export const POST = route({ auth: 'user', body: templateBodySchema, successKey: 'templates.saved' }, (ctx, { body }) => createTemplate(ctx, body));
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET', 'POST');
+export { notServed as PUT, notServed as PATCH, notServed as DELETE };

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { assertCronSecret } from '@/lib/auth/cron';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
@@ -8,3 +9,7 @@ export const POST = route({ auth: 'public' }, async (ctx, { request }) => {
   assertCronSecret(request);
   return dispatchOnce(ctx.db, { transports: transportsFromEnv(), now: ctx.now });
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('POST');
+export { notServed as GET, notServed as PUT, notServed as PATCH, notServed as DELETE };

@@ -1,5 +1,10 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { listFieldKeys } from '@/lib/contacts/save-contact';
 
 /** GET /api/member/fields: the merchant's custom-field keys. */
 export const GET = route({ auth: 'user' }, (ctx) => listFieldKeys(ctx));
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET');
+export { notServed as POST, notServed as PUT, notServed as PATCH, notServed as DELETE };

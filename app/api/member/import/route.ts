@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route, parseOrThrow } from '@/lib/api/route';
 import { AppError } from '@/lib/api/app-error';
 import { commitImport } from '@/lib/contacts/import/commit-import';
@@ -19,3 +20,7 @@ export const POST = route({ auth: 'user' }, async (ctx, { request }) => {
   const mapping = parseOrThrow(importMapping, { columns, locationId: upload.fields.get('locationId') || null });
   return commitImport(ctx, upload, mapping);
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('POST');
+export { notServed as GET, notServed as PUT, notServed as PATCH, notServed as DELETE };

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { AppError } from '@/lib/api/app-error';
 import { importReviews, IMPORT_MAX_BYTES } from '@/lib/reviews/import';
@@ -10,3 +11,7 @@ export const POST = route({ auth: 'user', successKey: 'reviews.import.done' }, a
   if (!file || typeof file === 'string') throw new AppError('BAD_REQUEST', 'reviews.errors.importNoFile');
   return importReviews(ctx, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('POST');
+export { notServed as GET, notServed as PUT, notServed as PATCH, notServed as DELETE };

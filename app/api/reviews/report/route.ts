@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { reviewsWorkbook } from '@/lib/reviews/report';
 import { reviewFilterSchema } from '@/lib/reviews/schema';
@@ -14,3 +15,7 @@ export const GET = route({ auth: 'user', query: reviewFilterSchema }, async (ctx
     },
   });
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET');
+export { notServed as POST, notServed as PUT, notServed as PATCH, notServed as DELETE };

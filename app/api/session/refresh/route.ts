@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
 import { AppError } from '@/lib/api/app-error';
 import { isSameOrigin } from '@/lib/api/authenticate';
@@ -26,3 +27,7 @@ async function expired(): Promise<AppError> {
   await signOut({ redirect: false }).catch(() => undefined);
   return new AppError('UNAUTHORIZED', 'errors.auth.refreshExpired');
 }
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('POST');
+export { notServed as GET, notServed as PUT, notServed as PATCH, notServed as DELETE };

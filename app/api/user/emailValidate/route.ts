@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { assertEmailAvailable } from '@/lib/auth/registration';
 import { emailOnlySchema } from '@/lib/auth/schema';
@@ -7,3 +8,7 @@ export const POST = route({ auth: 'public', body: emailOnlySchema }, async (ctx,
   await assertEmailAvailable(ctx.db, body.email);
   return { available: true };
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('POST');
+export { notServed as GET, notServed as PUT, notServed as PATCH, notServed as DELETE };

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { loadSignedInUser } from '@/lib/auth/service';
 import { AppError } from '@/lib/api/app-error';
@@ -9,3 +10,7 @@ export const GET = route({ auth: 'user' }, async (ctx) => {
   if (!user) throw new AppError('UNAUTHORIZED');
   return { ...user, subscription: await getSubscription(ctx) };
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET');
+export { notServed as POST, notServed as PUT, notServed as PATCH, notServed as DELETE };

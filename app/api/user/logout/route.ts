@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { revokeRefreshToken } from '@/lib/auth/service';
@@ -14,3 +15,7 @@ export const POST = route({ auth: 'public', body }, async (ctx, { body, request 
   if (token) await revokeRefreshToken(ctx.db, token, ctx.now());
   return null;
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('POST');
+export { notServed as GET, notServed as PUT, notServed as PATCH, notServed as DELETE };

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { AppError } from '@/lib/api/app-error';
 import { route } from '@/lib/api/route';
 import { refreshTokenPair } from '@/lib/auth/service';
@@ -9,3 +10,7 @@ export const POST = route({ auth: 'public' }, async (ctx, { request }) => {
   if (!token) throw new AppError('UNAUTHORIZED', 'errors.auth.noRefreshToken');
   return refreshTokenPair(ctx, token);
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('POST');
+export { notServed as GET, notServed as PUT, notServed as PATCH, notServed as DELETE };

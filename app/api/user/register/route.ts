@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import crypto from 'node:crypto';
 import { route } from '@/lib/api/route';
 import { registerAccount } from '@/lib/auth/registration';
@@ -10,3 +11,7 @@ export const POST = route({ auth: 'public', body: registerSchema }, async (ctx, 
   const pair = await issueTokenPair(ctx.db, account.userId, account.merchantId, ctx.now(), crypto.randomUUID());
   return { ...pair, user: await loadSignedInUser(ctx.db, account.userId) };
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('POST');
+export { notServed as GET, notServed as PUT, notServed as PATCH, notServed as DELETE };

@@ -147,7 +147,10 @@ export function TemplateEditorClient({ template, type, problem, merchantName }: 
       />
       {problem === 'trial' ? (
         <p role="alert" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">
-          {t('editor.trialWarning')} {tSub('errors.trialNoEdit')}
+          {t('editor.trialWarning')} {tSub('errors.trialNoEdit')}{' '}
+          <Link href="/more" className="font-medium underline underline-offset-4" data-testid="trial-upgrade">
+            {tSub('upgrade')}
+          </Link>
         </p>
       ) : null}
       <Card className="flex flex-col gap-5 p-5 mobile:p-4">

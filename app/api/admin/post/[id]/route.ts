@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
 import { getPost } from '@/lib/posts/queries';
@@ -11,3 +12,7 @@ export const GET = route(base, (ctx, { params }) => getPost(ctx, params.id));
 export const PUT = route({ ...base, body: postInputSchema, successKey: 'posts.messages.saved' }, (ctx, { params, body }) => updatePost(ctx, params.id, body));
 
 export const DELETE = route({ ...base, successKey: 'posts.messages.deleted' }, (ctx, { params }) => deletePost(ctx, params.id));
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET', 'PUT', 'DELETE');
+export { notServed as POST, notServed as PATCH };

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
 import { notFound } from '@/lib/api/app-error';
 import { route } from '@/lib/api/route';
@@ -13,3 +14,7 @@ export const GET = route({ auth: 'user', query }, async (ctx, { query: { key, bu
   const { file, bytes } = await readFileForViewer(ctx.db, ctx.merchantId, { key });
   return fileResponse(file, bytes, 'attachment');
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET');
+export { notServed as POST, notServed as PUT, notServed as PATCH, notServed as DELETE };

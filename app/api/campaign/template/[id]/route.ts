@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { templateBodySchema, templateIdSchema } from '@/lib/templates/schema';
 import { deleteTemplate, getTemplate, updateTemplate } from '@/lib/templates/service';
@@ -10,3 +11,7 @@ export const DELETE = route({ auth: 'user', params: templateIdSchema, successKey
   await deleteTemplate(ctx, params.id);
   return null;
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET', 'PUT', 'DELETE');
+export { notServed as POST, notServed as PATCH };

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { AppError } from '@/lib/api/app-error';
 import { route } from '@/lib/api/route';
 import { confirmServiceEmail } from '@/lib/merchant/service-email';
@@ -9,3 +10,7 @@ export const POST = route({ auth: 'public', body: confirmServiceEmailSchema, suc
   if (!result.ok) throw new AppError('BAD_REQUEST', result.reason === 'expired' ? 'accounts.verifyEmail.expired' : 'accounts.verifyEmail.invalid');
   return { email: result.email };
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('POST');
+export { notServed as GET, notServed as PUT, notServed as PATCH, notServed as DELETE };

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { isAppError } from '@/lib/api/app-error';
 import { completeGoogleConnect } from '@/lib/sources/connect';
@@ -18,3 +19,7 @@ export const GET = route({ auth: 'user', query: callbackQuery }, async (ctx, { q
   }
   return new Response(null, { status: 303, headers: { location: target.toString() } });
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET');
+export { notServed as POST, notServed as PUT, notServed as PATCH, notServed as DELETE };

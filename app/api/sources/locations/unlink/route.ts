@@ -1,5 +1,10 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { unlinkLocation } from '@/lib/sources/link';
 import { unlinkSchema } from '@/lib/sources/schema';
 
 export const POST = route({ auth: 'user', body: unlinkSchema, successKey: 'sources.unlinked' }, (ctx, { body }) => unlinkLocation(ctx, body));
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('POST');
+export { notServed as GET, notServed as PUT, notServed as PATCH, notServed as DELETE };

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { getDb } from '@/db/client';
 import { logError } from '@/lib/api/log';
 import { newRequestId } from '@/lib/api/envelope';
@@ -21,3 +22,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   }
   return new Response(null, { status: 302, headers: { location: target, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
 }
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET');
+export { notServed as POST, notServed as PUT, notServed as PATCH, notServed as DELETE };

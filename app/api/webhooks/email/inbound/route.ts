@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { AppError } from '@/lib/api/app-error';
 import { ingestInboundEmail } from '@/lib/inbox/ingest-email';
@@ -25,3 +26,7 @@ export const POST = route({ auth: 'public' }, async (ctx, { request }) => {
   if (!raw || (typeof raw === 'string' ? raw.length : raw.byteLength) === 0) throw new AppError('BAD_REQUEST', 'inbox.errors.noMessage');
   return ingestInboundEmail(ctx.db, raw, ctx.now());
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('POST');
+export { notServed as GET, notServed as PUT, notServed as PATCH, notServed as DELETE };

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { authenticateRequest } from '@/lib/api/authenticate';
@@ -21,3 +22,7 @@ async function sessionToken(): Promise<string | null> {
   const session = await auth();
   return session?.accessToken && !session.error ? session.accessToken : null;
 }
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET');
+export { notServed as POST, notServed as PUT, notServed as PATCH, notServed as DELETE };

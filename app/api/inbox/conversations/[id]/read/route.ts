@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { getConversation } from '@/lib/inbox/queries';
 import { conversationParams } from '@/lib/inbox/schema';
@@ -9,3 +10,7 @@ export const POST = route({ auth: 'user', params: conversationParams }, async (c
   await markRead(ctx, params.id);
   return null;
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('POST');
+export { notServed as GET, notServed as PUT, notServed as PATCH, notServed as DELETE };

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
 import { parseOrThrow, route } from '@/lib/api/route';
 import { confirmPublicConsent } from '@/lib/consent/public-consent';
@@ -8,7 +9,7 @@ const body = z.object({ action: z.enum(consentActions), channel: z.enum(consentC
 
 /**
  * POST /api/member/public/{token}/consent: the contact's own opt-in or opt-out, JSON
- * {action, channel?}. A form body `List-Unsubscribe=One-Click` (RFC 8058) opts out of every channel.
+ * {action, channel?}. A form body `List-Unsubscribe=One-Click` (RFC 8058) opts out of e-mail only.
  */
 export const POST = route({ auth: 'public', params: tokenParams }, async (ctx, { params, request }) => {
   const type = request.headers.get('content-type') ?? '';
@@ -16,9 +17,14 @@ export const POST = route({ auth: 'public', params: tokenParams }, async (ctx, {
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
     const form = await request.formData();
     const channel = form.get('channel');
-    input = form.get('List-Unsubscribe') === 'One-Click' ? { action: 'optout' } : parseOrThrow(body, { action: form.get('action'), channel: channel || null });
+    // The header only travels in e-mail, so the one-click opt-out is the e-mail channel's alone.
+    input = form.get('List-Unsubscribe') === 'One-Click' ? { action: 'optout', channel: 'email' } : parseOrThrow(body, { action: form.get('action'), channel: channel || null });
   } else {
     input = parseOrThrow(body, await request.json().catch(() => ({})));
   }
   return confirmPublicConsent(ctx.db, params.token, input, { ip: ctx.ip, now: ctx.now() });
 });
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('POST');
+export { notServed as GET, notServed as PUT, notServed as PATCH, notServed as DELETE };

@@ -1,3 +1,4 @@
+import { notAllowed } from '@/lib/api/not-allowed';
 import { getDb } from '@/db/client';
 import { logError } from '@/lib/api/log';
 import { newRequestId } from '@/lib/api/envelope';
@@ -20,3 +21,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   }
   return new Response(new Uint8Array(PIXEL), { headers: { 'content-type': 'image/gif', 'cache-control': 'no-store, max-age=0' } });
 }
+
+// The methods this route does not serve answer the 405 envelope with an Allow header.
+const notServed = notAllowed('GET');
+export { notServed as POST, notServed as PUT, notServed as PATCH, notServed as DELETE };

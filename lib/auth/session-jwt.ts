@@ -1,0 +1,44 @@
+import { getDb } from '@/db/client';
+import { defaultLocale } from '@/lib/i18n/locales';
+import { isRefreshTokenLive, loadSignedInUser, refreshTokenPair, type SignedInUser } from './service';
+
+/** Refresh the access token when it expires within this many seconds (spec section 9). */
+export const REFRESH_MARGIN_SECONDS = 60;
+
+/** What the browser session's cookie carries besides Auth.js's own claims. */
+export interface StarloopJwt {
+  sub?: string;
+  accessToken?: string;
+  refreshToken?: string;
+  accessTokenExpires?: number;
+  account?: SignedInUser;
+  error?: 'RefreshFailed';
+}
+
+/**
+ * The session cookie's next state (Auth.js's jwt callback after sign-in): unchanged while the
+ * access token has time left, a new pair from the token service when it expires within the
+ * margin (60 s; the browser's periodic check asks for more), or null when the session has ended:
+ * refresh token revoked (signed out, reuse detected), refresh refused, account deleted. Null
+ * makes Auth.js clear the cookie, and the proxy sends the page to /login?expired=1.
+ * Kept free of next-auth so it is tested against the real database.
+ */
+export async function nextSessionJwt<T extends StarloopJwt>(token: T, refreshWithin?: number, now: Date = new Date()): Promise<T | null> {
+  // An older cookie still carrying the error mark of a failed refresh ends the same way.
+  if (token.error) return null;
+  if (!token.refreshToken || !token.accessTokenExpires) return token;
+  const db = await getDb();
+  // A signed-out (revoked) or deleted session ends here, even if a request that was in flight
+  // during sign-out wrote the old cookie back.
+  if (!(await isRefreshTokenLive(db, token.refreshToken))) return null;
+  const margin = refreshWithin && Number.isFinite(refreshWithin) && refreshWithin > 0 ? Math.min(refreshWithin, 3600) : REFRESH_MARGIN_SECONDS;
+  if (token.accessTokenExpires - now.getTime() / 1000 > margin) return token;
+  try {
+    const pair = await refreshTokenPair({ db, locale: defaultLocale, now: () => now }, token.refreshToken);
+    const account = await loadSignedInUser(db, Number(token.sub ?? token.account?.userId));
+    if (!account) return null;
+    return { ...token, accessToken: pair.accessToken, refreshToken: pair.refreshToken, accessTokenExpires: pair.expiresAt, account };
+  } catch {
+    return null;
+  }
+}

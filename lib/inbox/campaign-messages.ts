@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { appBaseUrl } from '@/lib/contacts/opt-links';
+import { sqlRows } from '@/lib/db/rows';
+import { sanitizeRichHtml } from '@/lib/sanitize/html';
+import { htmlToText } from '@/lib/templates/html-text';
+import { renderEmailContent, renderSms, tokenValues, type RenderContext } from '@/lib/sending/render-message';
+
+export interface RenderedCampaignMessage {
+  subject: string | null;
+  text: string;
+  html: string | null;
+}
+
+interface Row {
+  id: number;
+  channel: number;
+  subject: string | null;
+  content: string | null;
+  content_text: string | null;
+  include_unsubscribe: boolean | null;
+  template_locale: string | null;
+  review_link: string | null;
+  first_name: string;
+  last_name: string;
+  opt_token: string;
+  contact_locale: string | null;
+}
+
+/**
+ * What campaign deliveries said to one contact, for the thread. Deliveries keep no copy of the
+ * text, so it is rendered again, through the sending engine's renderer, from the campaign's
+ * template, the location's review link and the contact (without tracking: the merchant reads it
+ * here). A template edited since shows its current wording; a deleted one shows nothing.
+ */
+export async function renderCampaignMessages(db: Db, merchantId: number, contactId: number, deliveryIds: number[]): Promise<Map<number, RenderedCampaignMessage>> {
+  const out = new Map<number, RenderedCampaignMessage>();
+  if (!deliveryIds.length) return out;
+  const ids = sql.join(deliveryIds.map((id) => sql`${id}`), sql`, `);
+  const rows = await sqlRows<Row>(
+    db,
+    sql`select d.id, d.channel, t.subject, t.content, t.content_text, t.include_unsubscribe, t.locale as template_locale,
+               l.review_link, k.first_name, k.last_name, k.opt_token, k.locale as contact_locale
+        from deliveries d
+        join campaigns c on c.id = d.campaign_id
+        join contacts k on k.id = d.contact_id and k.merchant_id = d.merchant_id
+        join templates t on t.id = c.template_id and t.merchant_id in (d.merchant_id, 0)
+        left join locations l on l.id = c.location_id and l.merchant_id = d.merchant_id
+        where d.id in (${ids}) and d.merchant_id = ${merchantId} and d.contact_id = ${contactId}`,
+  );
+  const baseUrl = appBaseUrl();
+  for (const r of rows) {
+    const ctx: RenderContext = {
+      template: { subject: r.subject, content: r.content ?? '', contentText: r.content_text ?? '', includeUnsubscribe: Boolean(r.include_unsubscribe), locale: r.template_locale },
+      contact: { firstName: r.first_name ?? '', lastName: r.last_name ?? '', optToken: r.opt_token ?? '', locale: r.contact_locale },
+      reviewLink: r.review_link,
+      baseUrl,
+    };
+    if (Number(r.channel) === 1) {
+      out.set(Number(r.id), { subject: null, text: renderSms(ctx).body, html: null });
+    } else {
+      const { subject, html } = renderEmailContent(ctx, tokenValues(ctx, 'email'));
+      out.set(Number(r.id), { subject: subject || null, text: htmlToText(html), html: sanitizeRichHtml(html) });
+    }
+  }
+  return out;
+}
