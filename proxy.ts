@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { auth } from '@/lib/auth/auth';
 import { isPublicPage } from '@/lib/auth/public-paths';
-import { isSessionCookie } from '@/lib/auth/session-cookie';
+import { SESSION_ENDED_COOKIE, SESSION_ENDED_MAX_AGE, isSessionCookie, signInPathFor } from '@/lib/auth/session-cookie';
 import { contentSecurityPolicy, isHttpsRequest, newNonce } from '@/lib/security/headers';
 
 /**
@@ -17,25 +17,29 @@ export default auth((request) => {
   const { pathname, search } = request.nextUrl;
   const nonce = newNonce();
   const csp = contentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', https: isHttpsRequest(request.headers, request.url) });
-  if (!isPublicPage(pathname)) {
-    const session = request.auth;
-    if (!session || session.error) {
-      const url = new URL('/login', request.nextUrl.origin);
-      if (pathname !== '/') url.searchParams.set('callbackUrl', pathname + search);
-      // A session cookie that yields no session: its refresh failed (revoked family, reuse,
-      // deleted account). The page says the sign-in expired, and the cookie goes (Auth.js queues
-      // its deletion on this response too when the jwt callback ended it; this covers the rest).
-      const stale = request.cookies.getAll().filter((c) => isSessionCookie(c.name));
-      if (session?.error || stale.length) url.searchParams.set('expired', '1');
-      const response = NextResponse.redirect(url);
-      for (const { name } of stale) response.cookies.set(name, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'lax', secure: name.startsWith('__Secure-') });
-      return withCsp(response, csp);
-    }
+  const session = request.auth;
+  const signedIn = !!session && !session.error;
+  // A session cookie that yields no session: its refresh failed (revoked family, reuse, deleted
+  // account). Auth.js queues the cookie's deletion when its jwt step ended the session; this
+  // deletes it in every case and leaves the session-ended mark, on any request (prefetches too).
+  const stale = signedIn ? [] : request.cookies.getAll().filter((c) => isSessionCookie(c.name));
+  let response: NextResponse;
+  if (!signedIn && !isPublicPage(pathname)) {
+    const url = new URL('/login', request.nextUrl.origin);
+    if (pathname !== '/') url.searchParams.set('callbackUrl', pathname + search);
+    if (signInPathFor(request.cookies.getAll().map((c) => c.name)) !== '/login') url.searchParams.set('expired', '1');
+    response = NextResponse.redirect(url);
+  } else {
+    const headers = new Headers(request.headers);
+    headers.set('x-nonce', nonce);
+    headers.set('Content-Security-Policy', csp);
+    response = NextResponse.next({ request: { headers } });
   }
-  const headers = new Headers(request.headers);
-  headers.set('x-nonce', nonce);
-  headers.set('Content-Security-Policy', csp);
-  return withCsp(NextResponse.next({ request: { headers } }), csp);
+  const cookie = { path: '/', httpOnly: true, sameSite: 'lax' as const };
+  for (const { name } of stale) response.cookies.set(name, '', { ...cookie, maxAge: 0, secure: name.startsWith('__Secure-') });
+  if (stale.length) response.cookies.set(SESSION_ENDED_COOKIE, '1', { ...cookie, maxAge: SESSION_ENDED_MAX_AGE });
+  else if (signedIn && request.cookies.has(SESSION_ENDED_COOKIE)) response.cookies.set(SESSION_ENDED_COOKIE, '', { ...cookie, maxAge: 0 });
+  return withCsp(response, csp);
 });
 
 // The other security headers (HSTS over HTTPS, nosniff, frame and referrer policies) come from
@@ -48,5 +52,5 @@ function withCsp(response: NextResponse, csp: string): NextResponse {
 // /api is left out: routes authenticate themselves, and the proxy would cap request bodies at
 // 10 MB (video uploads may be 50 MB). Prefetches still get a nonce: they render the same pages.
 export const config = {
-  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|robots.txt|fonts/).*)'],
+  matcher: ['/((?!api/|api$|_next/static|_next/image|favicon.ico|icon.svg|robots.txt|fonts/).*)'],
 };

@@ -22,6 +22,7 @@ import { CampaignStatus } from './campaign-status';
 import { FilterMenu, type ChannelStatus } from './filter-menu';
 import { MessagePreviewDialog } from './message-preview-dialog';
 import { RequestMenu } from './request-menu';
+import { SendingSettingsDialog } from './sending-settings-dialog';
 import { useTemplatePreview } from './use-template-preview';
 
 export const CAMPAIGN_PAGE_SIZES = [10, 25, 50] as const;
@@ -176,7 +177,7 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
 
   return (
     <div className="space-y-4">
-      <PageHeader title={t('list.title')} description={t('list.description')} actions={<RequestMenu />} />
+      <PageHeader title={t('list.title')} description={t('list.description')} actions={<><SendingSettingsDialog /><RequestMenu /></>} />
       <div className="flex flex-wrap items-center gap-2">
         <FilterMenu value={query.filter} onChange={(filter) => setQuery((q) => ({ ...q, filter, pageNum: 1 }))} />
         <div className="w-64 max-[720px]:w-full">

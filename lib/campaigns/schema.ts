@@ -11,7 +11,8 @@ export const SILENT_DAYS_MAX = 3650;
 /** Spec section 9: the form's zones (the browser's own zone is offered first by the form). */
 export const FORM_TIME_ZONES = ['Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Tokyo', 'Europe/London', 'America/Los_Angeles', 'America/New_York'] as const;
 
-const id = z.coerce.number({ message: 'validation.required' }).int('validation.invalid').positive('validation.invalid');
+// Ids are int4 columns: a larger number is malformed (400), never a database error.
+const id = z.coerce.number({ message: 'validation.required' }).int('validation.invalid').positive('validation.invalid').max(2_147_483_647, 'validation.invalid');
 const optionalId = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), id.optional());
 const flag = z.preprocess((v) => (v === true || v === 1 || v === '1' || v === 'true' ? 1 : v === false || v === 0 || v === '0' || v === 'false' || v == null || v === '' ? 0 : v), z.union([z.literal(0), z.literal(1)], { message: 'validation.invalidValue' }));
 const code = (max: number) => z.coerce.number({ message: 'validation.required' }).int('validation.invalidValue').min(0, 'validation.invalidValue').max(max, 'validation.invalidValue');

@@ -10,6 +10,7 @@ import { AppError } from '@/lib/api/app-error';
 import { detectLanguage } from './detect-language';
 import { dayStart } from './query';
 import { checkZip } from '@/lib/contacts/import/file-kind';
+import { checkZipInflation } from '@/lib/files/zip-guard';
 
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
@@ -137,9 +138,14 @@ async function readRows(file: { name: string; bytes: Uint8Array }): Promise<Reco
     return parsed.data;
   }
   if (name.endsWith('.xlsx')) {
-    // A real .xlsx is a zip; its entry count and unpacked size are checked before ExcelJS unzips it.
+    // A real .xlsx is a zip. ExcelJS (through JSZip) unpacks every entry in full, trusting nothing
+    // but the data: so the declared entry count and sizes are bounded first (checkZip), then each
+    // entry is proven to unpack to no more than declared (a bounded inflate), before ExcelJS runs.
     if (!(file.bytes[0] === 0x50 && file.bytes[1] === 0x4b && file.bytes[2] === 0x03 && file.bytes[3] === 0x04)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'reviews.errors.importType');
     checkZip(file.bytes);
+    const inflation = checkZipInflation(file.bytes);
+    if (inflation === 'tooBig') throw new AppError('PAYLOAD_TOO_LARGE', 'contacts.import.errors.unpackedTooLarge');
+    if (inflation === 'broken') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'reviews.errors.importType');
     const workbook = new ExcelJS.Workbook();
     try {
       await workbook.xlsx.load(Buffer.from(file.bytes) as unknown as ArrayBuffer);

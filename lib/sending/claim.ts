@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { sqlRows, ts } from '@/lib/db/rows';
 import { CampaignStatus } from '@/db/schema/campaigns';
-import { parseRange, parseRangeList } from '@/lib/schedule/time-range';
+import { parseRange, parseRangeList, spanMinutes, type TimeRange } from '@/lib/schedule/time-range';
 import { isSendAllowed, nextAllowedTime, nextBlockedTime } from '@/lib/schedule/clock';
 
 export interface ClaimedDelivery {
@@ -78,6 +78,7 @@ export async function recoverStaleClaims(db: Db, now: Date, staleAfterMs: number
 
 interface PacedCampaign {
   id: number;
+  total_records: number;
   timezone: string;
   is_batch_send: number;
   delivery_window: string | null;
@@ -87,13 +88,15 @@ interface PacedCampaign {
 /**
  * Applies each sending campaign's time rules to its queued rows, in its own time zone (DST-safe
  * through lib/schedule): outside the delivery window or inside quiet hours, due rows move to the
- * next allowed minute; inside the window, a batch campaign releases only its fair share for this
- * tick (remaining rows / minutes left in today's window), so it spreads across the window.
+ * next allowed minute; inside the window, a batch campaign releases only its share for this tick.
+ * The share is paced on one whole window (all its rows over the window's full length), not on
+ * what is left of today's: a campaign started late in the window sends at that steady pace and
+ * continues when the window opens the next day, instead of cramming everything into the last hour.
  */
 export async function applyTimeRules(db: Db, now: Date, tickMs: number): Promise<void> {
   const campaigns = await sqlRows<PacedCampaign>(
     db,
-    sql`select id, timezone, is_batch_send, delivery_window, avoid_hours from campaigns
+    sql`select id, total_records, timezone, is_batch_send, delivery_window, avoid_hours from campaigns
         where status = ${CampaignStatus.SENDING}
           and ((is_batch_send = 1 and coalesce(delivery_window, '') <> '') or coalesce(avoid_hours, '') <> '')`,
   );
@@ -111,13 +114,17 @@ export async function applyTimeRules(db: Db, now: Date, tickMs: number): Promise
     const blockedAt = nextBlockedTime(now, window, quiet, c.timezone);
     const [{ due }] = await sqlRows<{ due: number }>(db, sql`select count(*)::int as due from deliveries where campaign_id = ${c.id} and status = 'queued' and next_attempt_at <= ${ts(now)}`);
     if (!due || !blockedAt) continue;
-    const ticksLeft = Math.max(1, Math.floor((blockedAt.getTime() - now.getTime()) / tickMs));
-    const share = Math.ceil(due / ticksLeft);
+    const share = batchShare(Number(c.total_records) || due, window, tickMs);
     if (share >= due) continue;
     await db.execute(sql`update deliveries set next_attempt_at = ${ts(new Date(now.getTime() + tickMs))}
       where id in (select id from deliveries where campaign_id = ${c.id} and status = 'queued' and next_attempt_at <= ${ts(now)}
                    order by next_attempt_at, id offset ${share})`);
   }
+}
+
+/** Rows a batch campaign may release per tick: its rows spread evenly over one full window. */
+export function batchShare(total: number, window: TimeRange, tickMs: number): number {
+  return Math.max(1, Math.ceil((total * tickMs) / (spanMinutes(window) * 60_000)));
 }
 
 /**
@@ -129,7 +136,7 @@ export async function sendingDeadlines(db: Db, campaignIds: number[], now: Date)
   const out = new Map<number, Date>();
   if (!campaignIds.length) return out;
   const ids = sql.join(campaignIds.map((id) => sql`${id}`), sql`, `);
-  const rows = await sqlRows<PacedCampaign>(db, sql`select id, timezone, is_batch_send, delivery_window, avoid_hours from campaigns where id in (${ids})`);
+  const rows = await sqlRows<PacedCampaign>(db, sql`select id, total_records, timezone, is_batch_send, delivery_window, avoid_hours from campaigns where id in (${ids})`);
   for (const c of rows) {
     const window = c.is_batch_send === 1 ? parseRange(c.delivery_window) : null;
     const quiet = parseRangeList(c.avoid_hours) ?? [];

@@ -1,5 +1,5 @@
 import { nextAllowedTime, nextBlockedTime } from '@/lib/schedule/clock';
-import type { TimeRange } from '@/lib/schedule/time-range';
+import { spanMinutes, type TimeRange } from '@/lib/schedule/time-range';
 
 export interface SendTimeRules {
   window: TimeRange | null;
@@ -16,11 +16,13 @@ const HORIZON_MS = 60 * 24 * 60 * 60 * 1000;
 /**
  * When the first and the last of `count` messages go out, by the dispatcher's own rules: only in
  * allowed time (window and quiet hours, in the campaign's zone), at most `ratePerSecond`, and a
- * batch campaign paced across what is left of each day's window.
+ * batch campaign paced at all its messages over one full window (lib/sending/claim.ts batchShare),
+ * continuing in the next day's window when it started late.
  */
 export function forecastSendTimes(count: number, start: Date, rules: SendTimeRules): { first: Date | null; last: Date | null } {
   if (count <= 0) return { first: null, last: null };
-  const rate = rules.ratePerSecond > 0 ? rules.ratePerSecond : Infinity;
+  let rate = rules.ratePerSecond > 0 ? rules.ratePerSecond : Infinity;
+  if (rules.batch && rules.window) rate = Math.min(rate, count / (spanMinutes(rules.window) * 60));
   let remaining = count;
   let cursor = start;
   let first: Date | null = null;
@@ -32,10 +34,6 @@ export function forecastSendTimes(count: number, start: Date, rules: SendTimeRul
     const spanMs = close ? close.getTime() - open.getTime() : Infinity;
     const capacity = rate === Infinity ? Infinity : Math.floor((spanMs / 1000) * rate);
     if (capacity >= remaining) {
-      if (rules.batch && rules.window && close) {
-        // Paced: the last message goes out in the last slot of the window's remaining span.
-        return { first, last: new Date(close.getTime() - Math.floor(spanMs / remaining)) };
-      }
       const needMs = rate === Infinity ? 0 : Math.ceil(((remaining - 1) / rate) * 1000);
       return { first, last: new Date(open.getTime() + needMs) };
     }

@@ -16,3 +16,22 @@ export const resolveReviewSchema = z.object({
   deliveryId: z.coerce.number('validation.invalidType').int('validation.invalid').positive('validation.invalid'),
   verdict: z.enum(['sent', 'resend'], 'validation.invalidValue'),
 });
+
+/** The longest frequency cap a merchant may set, in days (a year). */
+export const FREQUENCY_CAP_MAX_DAYS = 365;
+
+/** GET/PUT /api/sending/settings and the campaigns page's sending settings: the frequency cap. */
+export const sendingSettingsSchema = z.object(
+  {
+    // Blank is no number (coercion would read null and '' as 0, turning the cap off).
+    frequencyCapDays: z.preprocess(
+      (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+      z.coerce
+        .number('campaigns.sendingSettings.capRange')
+        .int('campaigns.sendingSettings.capRange')
+        .min(0, 'campaigns.sendingSettings.capRange')
+        .max(FREQUENCY_CAP_MAX_DAYS, 'campaigns.sendingSettings.capRange'),
+    ),
+  },
+);
+export type SendingSettingsInput = z.infer<typeof sendingSettingsSchema>;

@@ -96,9 +96,12 @@ describe('password hashing', () => {
     expect(PASSWORD_HASH_OPTIONS.timeCost).toBeGreaterThanOrEqual(2);
     const first = await hashPassword('Harbour-Noodles-8');
     const second = await hashPassword('Harbour-Noodles-8');
-    const [, memory, time] = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(first) ?? [];
+    const [, memory, time, parallelism] = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(first) ?? [];
+    // What the stored hash says, not only the options: OWASP's argon2id minimum is m=19456 KiB, t=2, p=1.
     expect(Number(memory)).toBeGreaterThanOrEqual(19456);
     expect(Number(time)).toBeGreaterThanOrEqual(2);
+    expect(Number(parallelism)).toBe(1);
+    expect(PASSWORD_HASH_OPTIONS.parallelism).toBe(1);
     expect(first).not.toBe(second);
     expect(first).not.toContain('Harbour');
     expect(await verifyPassword(first, 'Harbour-Noodles-8')).toBe(true);

@@ -3,6 +3,8 @@ import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { apiEndpoints, endpointOf, fillPath, serverActionModules, type Endpoint, type ServerActionModule } from '@/tests/fixtures/inventory';
 import { buildTenantWorld, tenantFingerprint, type TenantWorld } from '@/tests/fixtures/tenant-world';
 import { PUBLIC_API_PATHS } from '@/lib/auth/public-paths';
+import { templates } from '@/db/schema/templates';
+import { campaigns } from '@/db/schema/campaigns';
 
 /**
  * Issue 11, item 1: every /api route and every server action, found on the file system, is
@@ -482,45 +484,154 @@ describe('tenant isolation: server actions', () => {
   });
 });
 
+/**
+ * Spec section 6: a trial account cannot create, edit or delete templates, nor customise campaigns.
+ * The entries this guards are found on the file system: every /api write (any method but GET)
+ * under /campaign (templates live at /campaign/template) and every server action of
+ * lib/templates and lib/campaigns that is not a read. Each needs a trial case here: calls that
+ * must answer 403 with the upgrade message, or the reason a trial account may do it.
+ */
+type TrialCase<C> = { refuse: [string, C][] } | { allow: string };
+type TrialRouteCall = Pick<RouteCase, 'params' | 'body'>;
+
+const isTrialGuardedRoute = (e: Endpoint) => !e.notAllowed && e.method !== 'GET' && /^\/campaign(\/|$)/.test(e.path);
+const isTrialGuardedActionFile = (file: string) => /^lib\/(templates|campaigns)\//.test(file);
+/** Action names that only read (get, list, page, preview, status): everything else writes. */
+const READ_ACTION = /^(get|list|page|preview|trialStatus)[A-Z]/;
+
+/** Campaign settings a trial account may not use, each on an otherwise allowed campaign. */
+function customisedCampaigns<T extends object>(allowed: T, ownTemplateId: number): [string, T][] {
+  return [
+    ['its own template', { ...allowed, templateId: ownTemplateId }],
+    ['filter: tags', { ...allowed, filterConditions: { optInOnly: true, tags: ['vip'] } }],
+    ['filter: everyone, not only opted in', { ...allowed, filterConditions: { optInOnly: false } }],
+    ['filter: opened the last e-mail', { ...allowed, filterConditions: { openedEmail: true } }],
+    ['filter: silent days', { ...allowed, filterConditions: { silentDays: 30 } }],
+    ['filter: opt-in date range', { ...allowed, filterConditions: { optInTimeRange: { start: '2026-01-01', end: '2026-02-01' } } }],
+    ['batch sending', { ...allowed, isBatchSend: 1, deliveryWindow: '09:00-18:00' }],
+    ['quiet hours', { ...allowed, avoidHours: '22:00-08:00' }],
+  ];
+}
+
+function trialRouteCases(w: TenantWorld, commonTemplate: number, scheduledDraft: number): Record<string, TrialCase<TrialRouteCall>> {
+  const wi = w.ids;
+  const id = (n: number) => ({ id: String(n) });
+  const allowedCampaign = campaignOf(wi.location, commonTemplate);
+  return {
+    'POST /campaign/template': { refuse: [['create', { body: template }]] },
+    'PUT /campaign/template/[id]': { refuse: [['edit', { params: id(wi.emailTemplate), body: template }]] },
+    'DELETE /campaign/template/[id]': { refuse: [['delete', { params: id(wi.emailTemplate) }]] },
+    'POST /campaign': { refuse: customisedCampaigns(allowedCampaign, wi.emailTemplate).map(([k, body]) => [k, { body }]) },
+    'PUT /campaign': { refuse: customisedCampaigns({ campaignId: wi.campaign, ...allowedCampaign }, wi.emailTemplate).map(([k, body]) => [k, { body }]) },
+    // The drafts use the merchant's own template: sending them would use a customisation.
+    'POST /campaign/[id]/send': { refuse: [['a customised draft', { params: id(wi.campaign) }]] },
+    'POST /campaign/[id]/schedule': { refuse: [['a customised draft', { params: id(scheduledDraft) }]] },
+    'POST /campaign/[id]/pause': { allow: 'changes the state of a running campaign, no setting' },
+    'POST /campaign/[id]/resume': { allow: 'changes the state of a paused campaign, no setting (its settings were checked when it started)' },
+    'POST /campaign/[id]/stop': { allow: 'changes the state of a running campaign, no setting' },
+    'POST /campaign/[id]/revert': { allow: 'back to draft: changes no setting, and sending it again is checked' },
+    'DELETE /campaign/[id]': { allow: 'removing a draft customises nothing' },
+    'POST /campaign/members/snapshot': { allow: "a preview of the audience (writes only the preview's member list); saving or sending with those filters is refused" },
+  };
+}
+
+function trialActionCases(w: TenantWorld, commonTemplate: number, scheduledDraft: number): Record<string, TrialCase<unknown>> {
+  const wi = w.ids;
+  const allowedCampaign = campaignOf(wi.location, commonTemplate);
+  return {
+    'lib/templates/actions.ts#saveTemplateAction': { refuse: [['create', template], ['edit', { templateId: wi.emailTemplate, ...template }]] },
+    'lib/templates/actions.ts#deleteTemplateAction': { refuse: [['delete', { id: wi.emailTemplate }]] },
+    'lib/templates/actions.ts#draftTemplateAction': { allow: 'an AI draft for the editor: writes nothing, and saving it is refused' },
+    'lib/campaigns/actions.ts#saveCampaignAction': {
+      refuse: [
+        ...customisedCampaigns(allowedCampaign, wi.emailTemplate).map(([k, v]): [string, unknown] => [`create with ${k}`, v]),
+        ...customisedCampaigns({ campaignId: wi.campaign, ...allowedCampaign }, wi.emailTemplate).map(([k, v]): [string, unknown] => [`update with ${k}`, v]),
+      ],
+    },
+    'lib/campaigns/actions.ts#campaignStatusAction': {
+      refuse: [
+        ['send a customised draft', { id: wi.campaign, action: 'send' }],
+        ['schedule a customised draft', { id: scheduledDraft, action: 'schedule' }],
+      ],
+    },
+    'lib/campaigns/actions.ts#deleteCampaignsAction': { allow: 'removing drafts customises nothing' },
+    'lib/campaigns/actions.ts#createSnapshotAction': { allow: "a preview of the audience; saving or sending with its filters is refused" },
+  };
+}
+
 describe('trial accounts cannot customise (spec section 6)', () => {
+  let commonTemplate: number;
+  beforeAll(async () => {
+    // A built-in common template (merchantId 0): what a trial account may send with.
+    const [row] = await t.db.insert(templates).values({ merchantId: 0, name: 'Common review request', type: 0, subject: 'Hi', content: '<p>Hi {{firstName}} <a href="{{optoutLink}}">unsubscribe</a></p>', contentText: '' }).returning({ id: templates.id });
+    commonTemplate = row.id;
+  });
+
+  it('every template and campaign write, found on the file system, has a trial case', () => {
+    const routeKeys = endpoints.filter(isTrialGuardedRoute).map((e) => e.key);
+    const actionKeys = actions.filter((m) => isTrialGuardedActionFile(m.file)).flatMap((m) => Object.keys(m.exports).filter((n) => !READ_ACTION.test(n)).map((n) => `${m.file}#${n}`));
+    expect(routeKeys.length).toBeGreaterThanOrEqual(10);
+    expect(actionKeys.length).toBeGreaterThanOrEqual(5);
+    const routeCases = trialRouteCases(a, 1, 1);
+    const actionCases = trialActionCases(a, 1, 1);
+    expect(routeKeys.filter((k) => !routeCases[k]), 'writes without a trial case').toEqual([]);
+    expect(Object.keys(routeCases).filter((k) => !routeKeys.includes(k)), 'trial cases of routes that are gone').toEqual([]);
+    expect(actionKeys.filter((k) => !actionCases[k]), 'actions without a trial case').toEqual([]);
+    expect(Object.keys(actionCases).filter((k) => !actionKeys.includes(k)), 'trial cases of actions that are gone').toEqual([]);
+  });
+
   for (const variant of ['trialing', 'trial expired'] as const) {
     it(`${variant}: templates cannot be created, edited or deleted; campaigns cannot be customised`, async () => {
       const trialEndTime = variant === 'trialing' ? new Date(Date.now() + 86_400_000) : new Date(Date.now() - 86_400_000);
       const trial = await buildTenantWorld(t.db, { subscriptionStatus: 'TRIAL_ACTIVE', trialEndTime });
-      const ti = trial.ids;
-      const byKey = (key: string) => endpointOf(endpoints, key);
+      // A draft to be sent at a set time (schedule applies to those only), with its own template.
+      const [draft] = await t.db
+        .insert(campaigns)
+        .values({ merchantId: trial.merchant.merchantId, name: 'Scheduled draft', channel: 0, status: 0, sendType: 1, scheduledTime: new Date(Date.now() + 7 * 86_400_000), locationId: trial.ids.location, templateId: trial.ids.emailTemplate })
+        .returning({ id: campaigns.id });
       const before = await tenantFingerprint(t.db, trial.merchant.merchantId);
-      const calls: [string, Pick<RouteCase, 'params' | 'body'>][] = [
-        ['POST /campaign/template', { body: template }],
-        ['PUT /campaign/template/[id]', { params: { id: String(ti.emailTemplate) }, body: template }],
-        ['DELETE /campaign/template/[id]', { params: { id: String(ti.emailTemplate) } }],
-        ['POST /campaign', { body: campaignOf(ti.location, ti.emailTemplate) }],
-        ['PUT /campaign', { body: { campaignId: ti.campaign, ...campaignOf(ti.location, ti.emailTemplate) } }],
-      ];
       const failures: string[] = [];
-      for (const [key, c] of calls) {
-        const answer = await call(byKey(key), trial.merchant.token, c);
-        if (answer.status !== 403 || !/upgrade|trial/i.test(answer.json?.msg ?? '')) failures.push(`${key}: ${answer.status} ${answer.text.slice(0, 160)}`);
+      let refusals = 0;
+      for (const [key, c] of Object.entries(trialRouteCases(trial, commonTemplate, draft.id))) {
+        if (!('refuse' in c)) continue;
+        for (const [what, input] of c.refuse) {
+          refusals++;
+          const answer = await call(endpointOf(endpoints, key), trial.merchant.token, input);
+          if (answer.status !== 403 || !/upgrade|trial/i.test(answer.json?.msg ?? '')) failures.push(`${key} (${what}): ${answer.status} ${answer.text.slice(0, 160)}`);
+        }
       }
       session.token = trial.merchant.token;
       try {
-        const exportsOf = (file: string) => (actions.find((m) => m.file === file)?.exports ?? {}) as unknown as Record<string, AnyAction>;
-        const templateActions = exportsOf('lib/templates/actions.ts');
-        const campaignActions = exportsOf('lib/campaigns/actions.ts');
-        const results = [
-          await templateActions.saveTemplateAction(template),
-          await templateActions.saveTemplateAction({ templateId: ti.emailTemplate, ...template }),
-          await templateActions.deleteTemplateAction({ id: ti.emailTemplate }),
-          await campaignActions.saveCampaignAction(campaignOf(ti.location, ti.emailTemplate)),
-        ] as { ok: boolean; code?: string }[];
-        results.forEach((r, i) => {
-          if (r.ok || r.code !== 'FORBIDDEN') failures.push(`action ${i}: ${JSON.stringify(r).slice(0, 160)}`);
-        });
+        for (const [key, c] of Object.entries(trialActionCases(trial, commonTemplate, draft.id))) {
+          if (!('refuse' in c)) continue;
+          const [file, name] = key.split('#');
+          const fn = actions.find((m) => m.file === file)?.exports[name] as unknown as AnyAction;
+          for (const [what, input] of c.refuse) {
+            refusals++;
+            const result = (await fn(input)) as { ok: boolean; code?: string; message?: string };
+            if (result.ok || result.code !== 'FORBIDDEN' || !/upgrade|trial/i.test(result.message ?? '')) failures.push(`${key} (${what}): ${JSON.stringify(result).slice(0, 160)}`);
+          }
+        }
       } finally {
         session.token = null;
       }
       expect(failures).toEqual([]);
+      expect(refusals).toBeGreaterThan(30);
       expect(await tenantFingerprint(t.db, trial.merchant.merchantId)).toEqual(before);
+
+      // The refusals are about the customisation: the same campaign with a common template and
+      // default settings saves, through the API and the action alike.
+      const allowed = campaignOf(trial.ids.location, commonTemplate);
+      const put = await call(endpointOf(endpoints, 'PUT /campaign'), trial.merchant.token, { body: { campaignId: trial.ids.campaign, ...allowed } });
+      expect(put.status, put.text).toBe(200);
+      session.token = trial.merchant.token;
+      try {
+        const saveCampaign = actions.find((m) => m.file === 'lib/campaigns/actions.ts')?.exports.saveCampaignAction as unknown as AnyAction;
+        const saved = (await saveCampaign({ campaignId: trial.ids.campaign, ...allowed })) as { ok: boolean };
+        expect(saved, JSON.stringify(saved)).toMatchObject({ ok: true });
+      } finally {
+        session.token = null;
+      }
     });
   }
 });

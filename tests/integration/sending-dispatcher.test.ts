@@ -231,12 +231,13 @@ describe('time rules on a fixed clock', () => {
     expect(late.next.toISOString()).toBe('2026-03-08T12:00:00.000Z');
   });
 
-  it('spreads a batch campaign across what is left of the window', async () => {
-    // 16:00 EDT: one hour of a 09:00-17:00 window left, 5-minute ticks: 12 ticks for 60 rows.
+  it('spreads a batch campaign over a whole window, continuing the next day when it started late', async () => {
+    // 16:00 EDT, one hour of a 09:00-17:00 window left; 5-minute ticks: an 8-hour window has 96
+    // ticks, so 192 rows go 2 a tick, not all 192 crammed into the last hour's 12 ticks.
     const at = new Date('2026-07-01T20:00:00Z');
-    const scene = await createSendingScene(t.db, { count: 60, campaign: { isBatchSend: 1, deliveryWindow: '09:00-17:00' }, queuedAt: early });
+    const scene = await createSendingScene(t.db, { count: 192, campaign: { isBatchSend: 1, deliveryWindow: '09:00-17:00' }, queuedAt: early });
     await dispatchOnce(t.db, { transports, ...base, now: () => at, tickMs: 5 * 60_000 });
-    expect(await deliveryStatuses(t.db, scene.campaignId)).toEqual({ sent: 5, queued: 55 });
+    expect(await deliveryStatuses(t.db, scene.campaignId)).toEqual({ sent: 2, queued: 190 });
   });
 
   it('starts a scheduled campaign when its time comes, not before', async () => {

@@ -3,7 +3,7 @@ import { RefreshTimeout, expiresWithin, singleFlight, throttle } from '@/compone
 import { subscriptionStatusOf } from '@/lib/subscription/plans';
 import { isCommonPassword } from '@/lib/auth/common-passwords';
 import { registerSchema } from '@/lib/auth/schema';
-import { hasSessionCookie, signInPathFor } from '@/lib/auth/session-cookie';
+import { SESSION_ENDED_COOKIE, hasSessionCookie, signInPathFor } from '@/lib/auth/session-cookie';
 import { loginRefusalMessage, loginRefusalOf } from '@/lib/auth/login-refusal';
 import { tooManyRequests } from '@/lib/rate-limit/rate-limit';
 import { AppError } from '@/lib/api/app-error';
@@ -103,6 +103,8 @@ describe('refresh failures and the sign-in page (spec section 8)', () => {
     expect(signInPathFor([])).toBe('/login');
     expect(signInPathFor(['NEXT_LOCALE', 'authjs.csrf-token', 'authjs.callback-url'])).toBe('/login');
     expect(signInPathFor(['authjs.session-token'])).toBe('/login?expired=1');
+    // The proxy's mark after it cleared a dead cookie (a prefetch may have met it first).
+    expect(signInPathFor([SESSION_ENDED_COOKIE])).toBe('/login?expired=1');
     expect(hasSessionCookie(['__Secure-authjs.session-token'])).toBe(true);
     expect(hasSessionCookie(['authjs.session-token.0', 'authjs.session-token.1'])).toBe(true);
     expect(hasSessionCookie(['xauthjs.session-token', 'authjs.session-token-old'])).toBe(false);

@@ -19,6 +19,13 @@ describe('forecastSendTimes', () => {
     expect(last?.toISOString()).toBe('2026-07-01T20:59:00.000Z');
   });
 
+  it('paces a batch started late in the window on the whole window, and continues the next day', () => {
+    // 16:00 EDT, one hour of the window left: 60 go today at one a minute, 420 from 09:00 tomorrow.
+    const { first, last } = forecastSendTimes(480, new Date('2026-07-01T20:00:00Z'), rules({ window: parseRange('09:00-17:00'), batch: true }));
+    expect(first?.toISOString()).toBe('2026-07-01T20:00:00.000Z');
+    expect(last?.toISOString()).toBe('2026-07-02T19:59:00.000Z');
+  });
+
   it('skips quiet hours and carries what does not fit into the next allowed time', () => {
     // 1 a second, 11:59:00 EDT, quiet 12:00-13:00: 60 go before noon, the rest after 13:00.
     const { first, last } = forecastSendTimes(100, new Date('2026-07-01T15:59:00Z'), rules({ ratePerSecond: 1, quiet: parseRangeList('12:00-13:00') ?? [] }));

@@ -16,7 +16,9 @@ export const POST = route({ auth: 'public' }, async (ctx, { request }) => {
   const type = request.headers.get('content-type') ?? '';
   let raw: string | ArrayBuffer;
   if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    const form = await request.formData();
+    const form = await request.formData().catch(() => {
+      throw new AppError('BAD_REQUEST');
+    });
     const field = form.get('email') ?? form.get('raw');
     if (field === null) throw new AppError('BAD_REQUEST', 'inbox.errors.noMessage');
     raw = typeof field === 'string' ? field : await field.arrayBuffer();

@@ -1,6 +1,7 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
 import { parseOrThrow, route } from '@/lib/api/route';
+import { AppError } from '@/lib/api/app-error';
 import { confirmPublicConsent } from '@/lib/consent/public-consent';
 import { consentActions, consentChannels } from '@/db/schema/contacts';
 
@@ -15,7 +16,10 @@ export const POST = route({ auth: 'public', params: tokenParams }, async (ctx, {
   const type = request.headers.get('content-type') ?? '';
   let input: z.infer<typeof body>;
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    const form = await request.formData();
+    // A body that does not parse as the form its content-type claims is the caller's error (400).
+    const form = await request.formData().catch(() => {
+      throw new AppError('BAD_REQUEST');
+    });
     const channel = form.get('channel');
     // The header only travels in e-mail, so the one-click opt-out is the e-mail channel's alone.
     input = form.get('List-Unsubscribe') === 'One-Click' ? { action: 'optout', channel: 'email' } : parseOrThrow(body, { action: form.get('action'), channel: channel || null });
