@@ -1,5 +1,6 @@
 import path from 'node:path';
 import fs from 'node:fs';
+import { guardDriverTypeFetch } from '../lib/db/driver-type-fetch';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /** The one database type services see: postgres.js and PGlite both satisfy it. */
@@ -53,6 +54,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string |
 }
 
 async function openPostgres(url: string): Promise<DbHandle> {
+  guardDriverTypeFetch();
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const client = postgres(url, {

@@ -158,6 +158,8 @@ async function sessionRefreshToken(context: BrowserContext): Promise<string> {
 }
 
 test('a browser whose refresh token family was revoked lands on /login with the login-expired message', async ({ page, context, browser, baseURL }) => {
+  // Two sign-ins and some eight full page loads: over 60 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   // A fresh browser signs in through the form (its own refresh token family).
   await page.goto('/login');
   await page.locator('input[name="email"]').fill(DEMO_EMAIL);
