@@ -9,7 +9,7 @@ import { AppError } from './app-error';
 import { envelopeResponse, newRequestId } from './envelope';
 import { authenticateRequest } from './authenticate';
 import { logError } from './log';
-import { isDataException, nulIssues } from './input-guard';
+import { MAX_JSON_DEPTH, isDataException, jsonNestingExceeds, nulIssues } from './input-guard';
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
 
@@ -137,6 +137,7 @@ async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.length > MAX_JSON_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
   if (!text.trim()) return {};
+  if (jsonNestingExceeds(text)) throw new AppError('BAD_REQUEST', 'errors.jsonTooDeep', { values: { max: MAX_JSON_DEPTH } });
   try {
     return JSON.parse(text);
   } catch {
