@@ -44,21 +44,11 @@ export async function recordSentMany(db: Db, items: readonly SentItem[]): Promis
 }
 
 export async function recordSkipped(db: Db, deliveryId: number, reason: SkipReason, now: Date): Promise<void> {
-  await db.execute(sql`
-    with d as (
-      update deliveries set status = 'skipped', error = ${reason}, updated_at = ${ts(now)}
-      where id = ${deliveryId} and status = 'sending' returning id, merchant_id
-    )
-    insert into delivery_events (merchant_id, delivery_id, type, detail, created_at) select merchant_id, id, 'skipped', ${reason}, ${ts(now)} from d`);
+  await settleSending(db, deliveryId, 'skipped', reason, now);
 }
 
 export async function recordFailed(db: Db, deliveryId: number, reason: string, now: Date): Promise<void> {
-  await db.execute(sql`
-    with d as (
-      update deliveries set status = 'failed', error = ${reason.slice(0, 500)}, updated_at = ${ts(now)}
-      where id = ${deliveryId} and status = 'sending' returning id, merchant_id
-    )
-    insert into delivery_events (merchant_id, delivery_id, type, detail, created_at) select merchant_id, id, 'failed', ${reason.slice(0, 500)}, ${ts(now)} from d`);
+  await settleSending(db, deliveryId, 'failed', reason, now);
 }
 
 /** A temporary failure: back to the queue, due again after `retryAt`. */
@@ -136,12 +126,18 @@ export async function markAttempts(db: Db, items: readonly { deliveryId: number;
  * accepted): never requeued, a person reviews it, like a claim a crashed dispatcher left behind.
  */
 export async function recordNeedsReview(db: Db, deliveryId: number, reason: string, now: Date): Promise<void> {
+  await settleSending(db, deliveryId, 'needs_review', reason, now);
+}
+
+/** A final outcome of a delivery being sent, with its event; a row no longer `sending` is left. */
+async function settleSending(db: Db, deliveryId: number, status: 'skipped' | 'failed' | 'needs_review', reason: string, now: Date): Promise<void> {
+  const detail = reason.slice(0, 500);
   await db.execute(sql`
     with d as (
-      update deliveries set status = 'needs_review', error = ${reason.slice(0, 500)}, updated_at = ${ts(now)}
+      update deliveries set status = ${status}, error = ${detail}, updated_at = ${ts(now)}
       where id = ${deliveryId} and status = 'sending' returning id, merchant_id
     )
-    insert into delivery_events (merchant_id, delivery_id, type, detail, created_at) select merchant_id, id, 'needs_review', ${reason.slice(0, 500)}, ${ts(now)} from d`);
+    insert into delivery_events (merchant_id, delivery_id, type, detail, created_at) select merchant_id, id, ${status}, ${detail}, ${ts(now)} from d`);
 }
 
 /** Back-off for temporary failures: 1 min, 5 min, 30 min, 2 h; then the delivery fails. */
