@@ -127,7 +127,7 @@ export function LinkTabs({ items, className, 'aria-label': ariaLabel }: { items:
 
 function TabCount({ active, count }: { active: boolean; count: number }) {
   return (
-    <span className={cn('rounded-full px-1.5 py-px text-xs tabular-nums', active ? 'bg-primary-soft text-primary dark:bg-primary/15 dark:text-primary-light' : 'bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400')}>
+    <span className={cn('rounded-full px-1.5 py-px text-xs tabular-nums', active ? 'bg-primary-soft text-primary dark:bg-primary/15 dark:text-primary-light' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300')}>
       {count}
     </span>
   );

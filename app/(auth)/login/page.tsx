@@ -94,7 +94,7 @@ async function BrandPanel() {
       <figure className="relative flex max-w-md items-stretch gap-4" aria-label={t('illustration')}>
         <div className="flex-1 rounded-2xl bg-white p-5 text-slate-800 shadow-2xl shadow-blue-900/30">
           <div className="flex items-center justify-between">
-            <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary">{t('sampleLabel')}</span>
+            <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary-700">{t('sampleLabel')}</span>
             <span className="flex gap-0.5 text-amber-400" role="img" aria-label="5/5">
               {Array.from({ length: 5 }, (_, i) => (
                 <Star key={i} className="size-4 fill-current" aria-hidden="true" />
@@ -102,7 +102,7 @@ async function BrandPanel() {
             </span>
           </div>
           <p className="mt-3 text-sm leading-relaxed text-slate-600">{t('sampleReview')}</p>
-          <p className="mt-3 text-xs font-medium text-slate-400">— {t('sampleReviewer')}</p>
+          <p className="mt-3 text-xs font-medium text-slate-500">— {t('sampleReviewer')}</p>
         </div>
         <div className="flex w-32 flex-col justify-center rounded-2xl bg-white/15 p-4 ring-1 ring-white/25 backdrop-blur">
           <span className="text-3xl font-semibold tabular-nums">+38</span>

@@ -96,10 +96,10 @@ export default async function ReviewReportPage({ searchParams }: { searchParams:
       </div>
       <section>
         <h2 className="mb-2 text-sm font-semibold">{t('report.reviewsSheet')}</h2>
-        {rows.length >= 2000 && <p className="mb-2 text-xs text-slate-500">{t('report.capped', { n: 2000 })}</p>}
+        {rows.length >= 2000 && <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">{t('report.capped', { n: 2000 })}</p>}
         <table className="w-full border-collapse text-sm">
           <thead>
-            <tr className="border-b border-slate-300 text-start text-xs text-slate-500 dark:border-slate-700">
+            <tr className="border-b border-slate-300 text-start text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
               <th className="py-2 pe-3 text-start">{t('columns.date')}</th>
               <th className="py-2 pe-3 text-start">{t('columns.site')}</th>
               <th className="py-2 pe-3 text-start">{t('columns.reviewer')}</th>
@@ -116,7 +116,7 @@ export default async function ReviewReportPage({ searchParams }: { searchParams:
                 <td className="py-2 pe-3 tabular-nums">{r.rating}★</td>
                 <td className="py-2">
                   {r.comment || '—'}
-                  {r.replyComment && <p className="mt-1 text-xs text-slate-500">↳ {r.replyComment}</p>}
+                  {r.replyComment && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">↳ {r.replyComment}</p>}
                 </td>
               </tr>
             ))}

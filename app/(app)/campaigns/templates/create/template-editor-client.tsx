@@ -196,7 +196,7 @@ export function TemplateEditorClient({ template, type, problem, merchantName }: 
             <Link href="/profile" className="font-medium text-primary underline-offset-2 hover:underline">
               {t('editor.brandingLink')}
             </Link>
-            {merchantName ? <span className="text-slate-500 dark:text-slate-400"> · {merchantName}</span> : null}
+            {merchantName ? <span className="text-slate-600 dark:text-slate-300"> · {merchantName}</span> : null}
           </span>
         </p>
       </Card>
