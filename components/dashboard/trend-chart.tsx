@@ -41,8 +41,9 @@ export function TrendChart({ points, labels, className }: { points: TrendPoint[]
     .join(' ');
   return (
     <figure className={className}>
-      {/* On a phone the chart keeps a readable width and scrolls sideways. */}
-      <div className="mobile:-mx-1 mobile:overflow-x-auto mobile:px-1">
+      {/* On a phone the chart keeps a readable width and scrolls sideways; the region takes focus
+          so the keyboard can scroll it too. */}
+      <div className="mobile:-mx-1 mobile:overflow-x-auto mobile:px-1 rounded-md focus-visible:outline-2 focus-visible:outline-primary" tabIndex={0} role="region" aria-label={labels.title}>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} className="h-auto w-full overflow-visible text-slate-400 mobile:min-w-[560px] dark:text-slate-500" data-testid="trend-chart">
         <title id={`${id}-t`}>{labels.title}</title>
         <desc id={`${id}-d`}>{labels.description}</desc>
