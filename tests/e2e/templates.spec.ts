@@ -99,8 +99,12 @@ test('write an SMS template in Chinese and watch the segment counter', async ({ 
 test('the list remembers the last tab and shows common templates read-only', async ({ page }) => {
   await page.goto('/campaigns/templates?type=email');
   await expect(page.getByRole('tab', { name: /邮件/ })).toHaveAttribute('aria-selected', 'true');
+  // The browser remembers the tab once the page is interactive (localStorage, spec section 9).
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('starloop.templateType'))).toBe('email');
   await page.goto('/campaigns/templates');
   await expect(page.getByRole('tab', { name: /邮件/ })).toHaveAttribute('aria-selected', 'true');
+  // Common templates are listed after the merchant's own: the largest page holds them all.
+  await page.goto('/campaigns/templates?type=email&pageSize=100');
   const common = page.getByRole('row').filter({ hasText: '通用模板' }).first();
   await common.getByRole('button', { name: /更多操作/ }).click();
   await expect(page.getByRole('menuitem', { name: '编辑' })).toHaveCount(0);
