@@ -10,16 +10,24 @@ interface LinkDialogProps {
   onOpenChange: (open: boolean) => void;
   /** An empty address removes the link (spec section 5). */
   onSubmit: (url: string) => void;
+  /** Where focus goes when the dialog closes (the editor, not the toolbar button). */
+  onClosed: () => void;
 }
 
 /** The link dialog of the rich-text editor. */
-export function LinkDialog({ open, initialUrl, onOpenChange, onSubmit }: LinkDialogProps) {
+export function LinkDialog({ open, initialUrl, onOpenChange, onSubmit, onClosed }: LinkDialogProps) {
   const t = useTranslations('templates.richText');
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl dark:bg-gray-900 dark:text-gray-100">
+        <Dialog.Content
+          // Radix would focus the toolbar button after closing; typing goes on in the editor instead.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onClosed();
+          }}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl dark:bg-gray-900 dark:text-gray-100">
           <Dialog.Title className="text-base font-semibold">{t('link.title')}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-500 dark:text-gray-400">{t('link.hint')}</Dialog.Description>
           {open ? <LinkForm initialUrl={initialUrl} onSubmit={onSubmit} onCancel={() => onOpenChange(false)} /> : null}

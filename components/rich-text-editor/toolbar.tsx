@@ -218,7 +218,7 @@ export function Toolbar({ editor, uploadModule, disabled }: ToolbarProps) {
         <input ref={videoInput} type="file" hidden accept={VIDEO_MIME_TYPES.join(',')} data-testid="rte-video-input" onChange={(e) => { void upload('video', e.target.files?.[0]); e.target.value = ''; }} />
       </div>
       {uploadError ? <p role="alert" className="px-3 pb-2 text-sm text-red-600 dark:text-red-400">{uploadError}</p> : null}
-      <LinkDialog open={linkOpen} initialUrl={linkOpen ? currentLinkUrl() : ''} onOpenChange={setLinkOpen} onSubmit={applyLink} />
+      <LinkDialog open={linkOpen} initialUrl={linkOpen ? currentLinkUrl() : ''} onOpenChange={setLinkOpen} onSubmit={applyLink} onClosed={() => editor.focus()} />
     </div>
   );
 }
