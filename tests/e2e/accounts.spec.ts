@@ -153,7 +153,7 @@ async function sessionRefreshToken(context: BrowserContext): Promise<string> {
   const key = Buffer.from(crypto.hkdfSync('sha256', secret, salt, `Auth.js Generated Encryption Key (${salt})`, 64));
   const decipher = crypto.createDecipheriv('aes-256-cbc', key.subarray(32), Buffer.from(iv, 'base64url'));
   const payload = JSON.parse(Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8')) as { refreshToken?: string };
-  expect(payload.refreshToken).toBeTruthy();
+  expect(payload.refreshToken).toMatch(/^\S{20,}$/);
   return String(payload.refreshToken);
 }
 

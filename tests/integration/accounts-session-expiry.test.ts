@@ -93,7 +93,7 @@ describe(`browser session refresh failures (${process.env.DATABASE_URL ? 'postgr
     // Within the 60 s margin the token service rotates the pair.
     const soon = new Date((Number(token.accessTokenExpires) - 30) * 1000);
     const refreshed = await nextSessionJwt(token, undefined, soon);
-    expect(refreshed?.refreshToken).toBeTruthy();
+    expect(refreshed?.refreshToken).toMatch(/^\S{20,}$/);
     expect(refreshed?.refreshToken).not.toBe(token.refreshToken);
     expect(refreshed?.account?.email).toBe(owner.email);
 
