@@ -8,7 +8,8 @@
  *
  * The delivery rows are built by the app's own send-now call (runCampaignAction 'send': lock,
  * checks, snapshot reuse, one INSERT ... SELECT, the count). BENCH_SEND=0 stops after that (to time
- * the rows at 100,000 without sending them all). Both senders connect through the same socket
+ * the rows at 100,000 without sending them all); BENCH_KEEP=1 keeps the database;
+ * BENCH_ENGINE_IN_FLIGHT sets the engine's concurrency (default the baseline's 20). Both senders connect through the same socket
  * hook (TCP_NODELAY, lib/messaging/smtp-transport.ts), so the ratio is our engine's own overhead.
  */
 import crypto from 'node:crypto';
@@ -86,7 +87,7 @@ async function main() {
     };
     const engineStart = performance.now();
     for (;;) {
-      const report = await dispatchOnce(handle.db, { transports, batchSize: 1000, concurrency: IN_FLIGHT, baseUrl: 'https://app.starloop.test' });
+      const report = await dispatchOnce(handle.db, { transports, batchSize: 1000, concurrency: Number(process.env.BENCH_ENGINE_IN_FLIGHT ?? IN_FLIGHT), baseUrl: 'https://app.starloop.test' });
       if (!report.claimed) break;
     }
     const engineMs = performance.now() - engineStart;
@@ -108,7 +109,8 @@ async function main() {
     resetSmtpTransports();
     await sink.close();
     await handle.close();
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    if (process.env.BENCH_KEEP === '1') progress(`kept database ${dbName}`);
+    else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
 }

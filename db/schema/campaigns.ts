@@ -103,15 +103,17 @@ export const deliveries = pgTable(
   'deliveries',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    merchantId: integer('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    contactId: integer('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /*
+     * No foreign keys on merchant, campaign and contact: their per-row checks (each locking the
+     * referenced row) were half the cost of queuing a 100,000-member campaign (bench/RESULTS.md,
+     * issue 7). Deleting a campaign or a contact still deletes its deliveries, by the statement
+     * triggers of migration 0010; the merchant's deletion reaches them through both. Rows are
+     * only ever queued from a join on the locked campaign and its contacts, and the dispatcher
+     * skips a delivery whose contact is gone.
+     */
+    merchantId: integer('merchant_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    contactId: integer('contact_id').notNull(),
     channel: integer('channel').notNull(),
     /** The address at queue time (e-mail or E.164 phone). */
     toAddress: text('to_address').notNull(),

@@ -68,10 +68,11 @@ export const contacts = pgTable(
     uniqueIndex('contacts_merchant_phone_key').on(t.merchantId, t.phone).where(sql`${t.phone} is not null`),
     uniqueIndex('contacts_opt_token_key').on(t.optToken),
     // The list's order (newest first) with and without the common filters; see bench/RESULTS.md.
-    // Migration 0007_contacts_covering adds INCLUDE columns to the first three (drizzle cannot say so).
+    // Migrations 0007 and 0011 add INCLUDE columns (drizzle cannot say so).
     index('contacts_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     index('contacts_merchant_location_created_idx').on(t.merchantId, t.locationId, t.createdAt.desc(), t.id.desc()),
-    index('contacts_merchant_activity_idx').on(t.merchantId, t.lastActivityAt),
+    // Most recently active first, never-active last (the list's order under a last-activity filter).
+    index('contacts_merchant_activity_idx').on(t.merchantId, t.lastActivityAt.desc(), t.id.desc()),
     index('contacts_merchant_email_opt_idx').on(t.merchantId, t.emailOptIn, t.createdAt.desc(), t.id.desc()),
     index('contacts_merchant_sms_opt_idx').on(t.merchantId, t.smsOptIn, t.createdAt.desc(), t.id.desc()),
     index('contacts_location_idx').on(t.locationId),
@@ -83,9 +84,12 @@ export const consentEvents = pgTable(
   'contact_consent_events',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    merchantId: integer('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /**
+     * The contact's merchant, for the dashboard's per-merchant reads. No foreign key of its own: the
+     * contact's key already cascades from the merchant, and a second check per row doubled the cost
+     * of an import's consent history (bench/RESULTS.md, issue 4).
+     */
+    merchantId: integer('merchant_id').notNull(),
     contactId: integer('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),

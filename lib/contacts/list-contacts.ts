@@ -8,13 +8,29 @@ import { EXACT_COUNT_LIMIT, type ListQuery } from './schema';
 import { sqlRows } from '@/lib/db/rows';
 
 /**
- * Sort memory of the page statement. A filter no index orders (last activity, keyword) sorts its
- * matches: 75,000 of them need ~6.5 MB, and the default 4 MB spilled to disk (page 2,500 of
- * "active in 30 days": external merge, bench/RESULTS.md). Set for that statement's transaction only.
+ * Sort memory of the page statement. A filter no index orders (keyword, tag) sorts its matches:
+ * 75,000 of them need ~6.5 MB, and the default 4 MB spilled to disk (external merge,
+ * bench/RESULTS.md). Set for that statement's transaction only.
  */
 export const LIST_WORK_MEM = '16MB';
 
+// Each order is exactly its index's (drizzle writes index columns `DESC NULLS LAST`; a plain `desc`
+// means nulls first and made PostgreSQL sort instead of walking the index).
 export const NEWEST_FIRST = [sql`${contacts.createdAt} desc nulls last`, sql`${contacts.id} desc nulls last`];
+
+/** Most recently active first, never-active last: contacts_merchant_activity_idx (migration 0011). */
+export const RECENTLY_ACTIVE_FIRST = [sql`${contacts.lastActivityAt} desc nulls last`, sql`${contacts.id} desc nulls last`];
+
+/**
+ * The list's order: newest first, except under a last-activity range ("active in 30 days",
+ * "inactive over 90 days"), which lists the most recently active first. A merchant filtering by
+ * activity reads that column; and no index can walk a moving time window in creation order, so a
+ * deep page of 75,000 matches had to sort them all (45-52 ms at 1,000,000 contacts, idle) where
+ * the activity index walks straight to it (bench/RESULTS.md).
+ */
+export function listOrder(filters: Pick<ListQuery, 'activity'>): SQL[] {
+  return filters.activity && filters.activity !== 'never' ? RECENTLY_ACTIVE_FIRST : NEWEST_FIRST;
+}
 
 export interface ContactPage {
   total: number;
@@ -26,7 +42,7 @@ export interface ContactPage {
 }
 
 /**
- * One page of the merchant's contacts, newest first, with the filters' total. The page's ids are
+ * One page of the merchant's contacts, in `listOrder`, with the filters' total. The page's ids are
  * found first (an index-only walk that skips the offset without touching the table), then only
  * those rows are read: a deep page costs little more than the first (bench/RESULTS.md).
  */
@@ -58,12 +74,12 @@ export async function countContacts(ctx: ServiceContext, where: SQL, capped: Pro
 /** The two statements of a list page (the benchmark explains exactly these). */
 export function contactListQueries(ctx: ServiceContext, query: ListQuery) {
   const where = contactsWhere(ctx.merchantId, query, ctx.now());
-  // "nulls last" spells out the indexes' order exactly, so PostgreSQL walks them without sorting.
+  // The order is an index's own (see NEWEST_FIRST), so PostgreSQL walks it without sorting.
   const pageIds = ctx.db
     .select({ id: contacts.id })
     .from(contacts)
     .where(where)
-    .orderBy(...NEWEST_FIRST)
+    .orderBy(...listOrder(query))
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
   return {
@@ -72,7 +88,7 @@ export function contactListQueries(ctx: ServiceContext, query: ListQuery) {
       .from(contacts)
       .leftJoin(locations, eq(locations.id, contacts.locationId))
       .where(inArray(contacts.id, pageIds))
-      .orderBy(...NEWEST_FIRST),
+      .orderBy(...listOrder(query)),
     total: ctx.db.select({ n: count() }).from(ctx.db.select({ one: sql`1` }).from(contacts).where(where).limit(EXACT_COUNT_LIMIT + 1).as('capped')),
     where,
   };

@@ -59,9 +59,11 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
   const capDays = sql`coalesce((select frequency_cap_days from merchant_sending_settings where merchant_id = ${ctx.merchantId}), ${DEFAULT_FREQUENCY_CAP_DAYS})`;
   const recentlyAsked =
     input.campaignType === CampaignType.REVIEW_REQUEST
-      ? sql`(${capDays} > 0 and exists (select 1 from deliveries d join campaigns pc on pc.id = d.campaign_id
-            where d.contact_id = c.id and d.channel = ${input.campaignChannel} and d.status = 'sent' and pc.campaign_type = 0
-              and d.sent_at > ${now.toISOString()}::timestamptz - make_interval(days => ${capDays})))`
+      ? // Driven by the contact's own recent deliveries, as the dispatcher does (lib/sending/load-batch.ts).
+        sql`(${capDays} > 0 and exists (select 1 from deliveries d
+            where d.contact_id = c.id and d.channel = ${input.campaignChannel} and d.status = 'sent'
+              and d.sent_at > ${now.toISOString()}::timestamptz - make_interval(days => ${capDays})
+              and (select pc.campaign_type from campaigns pc where pc.id = d.campaign_id) = 0))`
       : sql`false`;
   const audience = audienceWhere({ merchantId: ctx.merchantId, locationId: location.id, channel: input.campaignChannel, filters: input.filterConditions, zone: location.timezone ?? zone, now });
   const scene = template.scene ?? null;

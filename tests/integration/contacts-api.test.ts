@@ -154,6 +154,20 @@ describe(`contacts API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
     expect((await callApi(list.GET, { path: '/member?activity=yesterday', token: m.token })).status).toBe(400);
   });
 
+  it('lists the most recently active first under a last-activity range, newest first otherwise', async () => {
+    const m = await createMerchant(t.db);
+    for (const lastName of ['Old', 'Mid', 'New']) expect((await create(m, { firstName: 'A', lastName, email: `${lastName}@x.io` })).status).toBe(200);
+    const day = 24 * 60 * 60 * 1000;
+    // Created Old, Mid, New; active New (20 days ago), Old (1 day ago), Mid never.
+    await t.db.execute(sql`update contacts set last_activity_at = case last_name when 'Old' then ${new Date(Date.now() - day).toISOString()}::timestamptz
+      when 'New' then ${new Date(Date.now() - 20 * day).toISOString()}::timestamptz end where merchant_id = ${m.merchantId}`);
+    const names = async (query: string) =>
+      (await callApi<{ records: { lastName: string }[] }>(list.GET, { path: `/member?${query}`, token: m.token })).body.data.records.map((r) => r.lastName);
+    expect(await names('activity=30d')).toEqual(['Old', 'New']);
+    expect(await names('activity=never')).toEqual(['Mid']);
+    expect(await names('')).toEqual(['New', 'Mid', 'Old']);
+  });
+
   it('counts exactly up to 10,000 matches and estimates beyond', async () => {
     const m = await createMerchant(t.db);
     await t.db.execute(sql`insert into contacts (merchant_id, first_name, last_name, email, opt_token, email_opt_in)
