@@ -22,6 +22,18 @@ type Tx = Pick<Db, 'insert' | 'update' | 'execute'>;
  */
 export async function writeConsent(tx: Tx, change: ConsentChange): Promise<void> {
   const optIn = change.action === 'optin';
+  const state =
+    change.channel === 'email'
+      ? { emailOptIn: optIn, emailOptInAt: change.at, emailOptInSource: change.source }
+      : { smsOptIn: optIn, smsOptInAt: change.at, smsOptInSource: change.source };
+  // The contact first: its row lock keeps it from being deleted before the history row is in, and
+  // a contact that is gone (or another merchant's) gets no history (the table has no foreign keys).
+  const updated = await tx
+    .update(contacts)
+    .set({ ...state, updatedAt: sql`now()` })
+    .where(and(eq(contacts.id, change.contactId), eq(contacts.merchantId, change.merchantId)))
+    .returning({ id: contacts.id });
+  if (!updated.length) return;
   await tx.insert(consentEvents).values({
     merchantId: change.merchantId,
     contactId: change.contactId,
@@ -32,14 +44,6 @@ export async function writeConsent(tx: Tx, change: ConsentChange): Promise<void>
     ip: change.ip ?? null,
     createdAt: change.at,
   });
-  const state =
-    change.channel === 'email'
-      ? { emailOptIn: optIn, emailOptInAt: change.at, emailOptInSource: change.source }
-      : { smsOptIn: optIn, smsOptInAt: change.at, smsOptInSource: change.source };
-  await tx
-    .update(contacts)
-    .set({ ...state, updatedAt: sql`now()` })
-    .where(and(eq(contacts.id, change.contactId), eq(contacts.merchantId, change.merchantId)));
 }
 
 /** One consent change in its own transaction. */

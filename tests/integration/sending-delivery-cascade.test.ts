@@ -1,26 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { campaigns, deliveries } from '@/db/schema/campaigns';
-import { contacts } from '@/db/schema/contacts';
+import { consentEvents, contacts } from '@/db/schema/contacts';
+import { recordConsent } from '@/lib/consent/record-consent';
 import { merchants } from '@/db/schema/merchants';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createSendingScene } from '@/tests/fixtures/sending';
 
 const t = setupTestDatabase();
 
-// Deliveries have no foreign keys (migration 0010: per-row checks halved queuing speed); these
-// statement triggers keep the cascade a key gave.
-describe('deliveries follow their campaign and contacts', () => {
+// Deliveries and consent history have no foreign keys (migrations 0010 and 0012: per-row checks
+// were half the cost of queuing a campaign and of an import's history); statement triggers keep
+// the cascade a key gave.
+describe('deliveries and consent history follow their campaign and contacts', () => {
   const countFor = async (campaignId: number) => (await t.db.select().from(deliveries).where(eq(deliveries.campaignId, campaignId))).length;
 
-  it('deleting contacts deletes their deliveries, and only theirs', async () => {
+  it('deleting contacts deletes their deliveries and consent history, and only theirs', async () => {
     const scene = await createSendingScene(t.db, { count: 3 });
     const other = await createSendingScene(t.db, { count: 2 });
+    const at = new Date();
+    for (const contactId of [...scene.contactIds, other.contactIds[0]]) {
+      await recordConsent(t.db, { merchantId: scene.merchant.merchantId, contactId, channel: 'email', action: 'optin', source: 'manual', at });
+    }
+    await recordConsent(t.db, { merchantId: other.merchant.merchantId, contactId: other.contactIds[0], channel: 'sms', action: 'optout', source: 'manual', at });
     expect(await countFor(scene.campaignId)).toBe(3);
     await t.db.delete(contacts).where(inArray(contacts.id, scene.contactIds.slice(0, 2)));
     const left = await t.db.select().from(deliveries).where(eq(deliveries.campaignId, scene.campaignId));
     expect(left.map((d) => d.contactId)).toEqual([scene.contactIds[2]]);
     expect(await countFor(other.campaignId)).toBe(2);
+    const history = await t.db.select().from(consentEvents).where(inArray(consentEvents.contactId, [...scene.contactIds, ...other.contactIds]));
+    // Another merchant's contact id writes nothing; the deleted contacts' history went with them.
+    expect(history.map((h) => `${h.contactId}:${h.channel}`).sort()).toEqual([`${scene.contactIds[2]}:email`, `${other.contactIds[0]}:sms`].sort());
   });
 
   it('deleting a campaign deletes its deliveries', async () => {
