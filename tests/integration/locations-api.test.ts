@@ -127,10 +127,18 @@ describe(`location calls (${driver})`, () => {
       expect(await countFor(owner.merchantId)).toBe(before);
     });
 
-    it('refuses an unknown country, a zip code in Hong Kong, a phone of 21 digits and wrong types', async () => {
+    it('refuses an unknown or missing country, each country\'s malformed zip code, a phone of 21 digits and wrong types', async () => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ country: 'XX' }, 'country', 'Choose a country or region'],
         [{ country: 'HK', zipCode: '999077' }, 'zipCode', 'Hong Kong has no postal codes: leave this empty'],
+        [{ country: '' }, 'country', 'This field is required'],
+        [{ country: 'CN', zipCode: '20004' }, 'zipCode', 'Enter a 6-digit postal code, such as 200040'],
+        [{ country: 'TW', zipCode: '1000' }, 'zipCode', 'Enter a 3-, 5- or 6-digit postal code, such as 100 or 100012'],
+        [{ country: 'GB', zipCode: '12345' }, 'zipCode', 'Enter a UK postcode, such as SW1A 1AA'],
+        [{ country: 'JP', zipCode: '100-001' }, 'zipCode', 'Enter a 7-digit postal code, such as 100-0001'],
+        [{ country: 'CA', zipCode: 'D1A 0B1' }, 'zipCode', 'Enter a Canadian postal code, such as K1A 0B1'],
+        [{ country: 'AU', zipCode: '200' }, 'zipCode', 'Enter a 4-digit postcode, such as 2000'],
+        [{ country: 'US', zipCode: '' }, 'zipCode', 'Enter a 5-digit ZIP code, such as 94103 or 94103-1234'],
         [{ phone: '+1 234 567 890 123 456 789 01' }, 'phone', 'Phone numbers have 10-20 digits'],
         [{ phone: '555-CALL-NOW' }, 'phone', 'Phone numbers have 10-20 digits'],
         [{ locationName: 42 }, 'locationName', 'Wrong type of value'],
