@@ -20,9 +20,9 @@ export const deliveryEvents = pgTable(
   'delivery_events',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    merchantId: integer('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+    // No key to merchants: the delivery's key cascades already, and every event's check locked the
+    // merchant's one row from two writers at once (the attempt and sent markers of each message).
+    merchantId: integer('merchant_id').notNull(),
     deliveryId: integer('delivery_id')
       .notNull()
       .references(() => deliveries.id, { onDelete: 'cascade' }),

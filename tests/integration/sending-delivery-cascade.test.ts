@@ -4,6 +4,7 @@ import { campaigns, deliveries } from '@/db/schema/campaigns';
 import { consentEvents, contacts } from '@/db/schema/contacts';
 import { recordConsent } from '@/lib/consent/record-consent';
 import { merchants } from '@/db/schema/merchants';
+import { deliveryEvents } from '@/db/schema/sending';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createSendingScene } from '@/tests/fixtures/sending';
 
@@ -41,9 +42,12 @@ describe('deliveries and consent history follow their campaign and contacts', ()
     expect(await countFor(other.campaignId)).toBe(2);
   });
 
-  it("deleting a merchant deletes its deliveries through its campaigns and contacts", async () => {
+  it("deleting a merchant deletes its deliveries (and their events) through its campaigns and contacts", async () => {
     const scene = await createSendingScene(t.db, { count: 2 });
+    const [delivery] = await t.db.select().from(deliveries).where(eq(deliveries.campaignId, scene.campaignId)).limit(1);
+    await t.db.insert(deliveryEvents).values({ merchantId: scene.merchant.merchantId, deliveryId: delivery.id, type: 'attempt' });
     await t.db.delete(merchants).where(eq(merchants.id, scene.merchant.merchantId));
     expect(await countFor(scene.campaignId)).toBe(0);
+    expect(await t.db.select().from(deliveryEvents).where(eq(deliveryEvents.deliveryId, delivery.id))).toEqual([]);
   });
 });
