@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { cn, focusRing } from '@/components/ui/cn';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Pager } from '@/components/ui/pager';
@@ -61,7 +62,8 @@ export function MembersPreviewDialog({ snapshot, onClose }: { snapshot: { snapsh
           <DialogTitle>{t('form.membersTitle')}</DialogTitle>
           <DialogDescription>{t('form.membersCount', { count: snapshot?.total ?? 0 })}</DialogDescription>
         </DialogHeader>
-        <div className="max-h-[60vh] overflow-auto">
+        {/* A scrolling box is reached by keyboard (to scroll it with the arrow keys). */}
+        <div className={cn('max-h-[60vh] overflow-auto rounded-xl', focusRing)} tabIndex={0} role="region" aria-label={t('form.membersTitle')}>
           <DataTable aria-label={t('form.membersTitle')} columns={columns} rows={rows} rowKey={(m) => m.memberId} loading={loading} empty={<p className="py-8 text-center text-sm text-slate-500">{t('form.noMembers')}</p>} />
         </div>
         {total > 0 && <Pager total={total} pageNum={paging.pageNum} pageSize={paging.pageSize} pageSizes={MEMBER_PAGE_SIZES} onChange={setPaging} />}

@@ -33,8 +33,15 @@ export function MessagePreviewDialog({ data, channel, onClose }: { data: Preview
               <dd className="min-w-0 break-all">{data.variables.reviewLink || <span className="text-amber-600">{t('noReviewLink')}</span>}</dd>
             </dl>
             {channel === 0 ? (
-              // The template's HTML is shown in a sandboxed frame: no scripts, no access to the app.
-              <iframe title={t('content')} sandbox="" srcDoc={data.content} className="h-96 w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700" />
+              // The template's HTML is shown in a sandboxed frame: no scripts, forms or navigation. It
+              // is same-origin only so that Escape pressed inside it closes the dialog too.
+              <iframe
+                title={t('content')}
+                sandbox="allow-same-origin"
+                srcDoc={data.content}
+                onLoad={(event) => event.currentTarget.contentDocument?.addEventListener('keydown', (key) => key.key === 'Escape' && onClose())}
+                className="h-96 w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700"
+              />
             ) : (
               <div className="rounded-2xl rounded-bl-sm bg-slate-100 px-4 py-3 whitespace-pre-wrap break-words dark:bg-slate-800" data-testid="preview-sms">
                 {data.content}

@@ -23,7 +23,7 @@ export async function LegalDocument({ doc }: { doc: keyof typeof LEGAL_SECTIONS 
           {sections.map((key, index) => (
             <li key={key}>
               <a href={`#${key}`} className={cn('-ms-px block border-s border-transparent py-1 ps-4 text-slate-500 hover:border-primary hover:text-primary dark:text-slate-400', focusRing)}>
-                <span className="me-1.5 text-slate-300 tabular-nums dark:text-slate-600">{index + 1}.</span>
+                <span className="me-1.5 text-slate-500 tabular-nums dark:text-slate-400">{index + 1}.</span>
                 {t(`sections.${key}.title`)}
               </a>
             </li>

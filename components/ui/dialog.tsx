@@ -3,6 +3,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { useEffect, useRef } from 'react';
 import { cn, focusRing } from './cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -10,6 +11,25 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
+
+// Radix gives the focus back only to a <DialogTrigger>; most dialogs here open from a plain button
+// or a menu item, and the focus would fall to <body>. The last focused element is kept because a
+// menu item is gone (with its menu) by the time the dialog opens.
+let lastFocused: Element | null = null;
+let tracking = false;
+function trackFocus() {
+  if (tracking) return;
+  tracking = true;
+  document.addEventListener('focusin', (event) => (lastFocused = event.target as Element), true);
+}
+
+/** What opened the dialog: the focused control, or for a menu item the button of its menu. */
+function opener(): HTMLElement | null {
+  const active = document.activeElement && document.activeElement !== document.body ? document.activeElement : lastFocused;
+  const menu = active?.closest('[role="menu"]');
+  const target = (menu && document.getElementById(menu.getAttribute('aria-labelledby') ?? '')) || active;
+  return target instanceof HTMLElement ? target : null;
+}
 
 export interface DialogContentProps extends React.ComponentProps<typeof DialogPrimitive.Content> {
   size?: keyof typeof widths;
@@ -21,8 +41,10 @@ export interface DialogContentProps extends React.ComponentProps<typeof DialogPr
  * A centred modal (focus trapped, Esc and the overlay close it, focus returns to the trigger).
  * At <= 720 px it becomes a bottom sheet that scrolls.
  */
-export function DialogContent({ className, children, size = 'md', hideClose = false, ...props }: DialogContentProps) {
+export function DialogContent({ className, children, size = 'md', hideClose = false, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
   const t = useTranslations('common');
+  const openedBy = useRef<HTMLElement | null>(null);
+  useEffect(trackFocus, []);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/40 backdrop-blur-[2px] data-[state=open]:animate-overlay-in dark:bg-black/60" />
@@ -33,6 +55,18 @@ export function DialogContent({ className, children, size = 'md', hideClose = fa
           widths[size],
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          openedBy.current = opener();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const back = openedBy.current;
+          openedBy.current = null;
+          if (event.defaultPrevented || !back?.isConnected) return;
+          event.preventDefault();
+          back.focus();
+        }}
         {...props}
       >
         {children}
