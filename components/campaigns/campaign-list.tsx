@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
-import { Tooltip } from '@/components/ui/tooltip';
+import { Tooltip, TooltipProvider } from '@/components/ui/tooltip';
 import { deleteCampaignsAction, listCampaignsAction } from '@/lib/campaigns/actions';
 import type { CampaignRecord } from '@/lib/campaigns/record';
 import type { Locale } from '@/lib/i18n/locales';
@@ -220,19 +220,21 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
           {t('list.polling')}
         </p>
       )}
-      <DataTable
-        aria-label={t('list.title')}
-        columns={columns}
-        rows={page.records}
-        rowKey={(r) => r.campaignId}
-        loading={loading}
-        empty={emptyState}
-        selectable={batch}
-        selected={selected}
-        // Only deletable rows can be chosen (spec: delete is for drafts and paused schedules).
-        onSelectedChange={(keys) => setSelected(keys.map(Number).filter((id) => page.records.some((r) => r.campaignId === id && deletable(r))))}
-        rowLabel={(r) => r.campaignName}
-      />
+      <TooltipProvider>
+        <DataTable
+          aria-label={t('list.title')}
+          columns={columns}
+          rows={page.records}
+          rowKey={(r) => r.campaignId}
+          loading={loading}
+          empty={emptyState}
+          selectable={batch}
+          selected={selected}
+          // Only deletable rows can be chosen (spec: delete is for drafts and paused schedules).
+          onSelectedChange={(keys) => setSelected(keys.map(Number).filter((id) => page.records.some((r) => r.campaignId === id && deletable(r))))}
+          rowLabel={(r) => r.campaignName}
+        />
+      </TooltipProvider>
       {page.total > 0 && <Pager total={page.total} pageNum={query.pageNum} pageSize={query.pageSize} pageSizes={CAMPAIGN_PAGE_SIZES} onChange={(next) => setQuery((q) => ({ ...q, ...next }))} />}
       <CampaignDetailsDialog record={details} onClose={() => setDetails(null)} />
       <MessagePreviewDialog data={preview.data} channel={previewChannel} onClose={preview.close} />

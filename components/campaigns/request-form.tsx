@@ -18,7 +18,7 @@ import { Switch } from '@/components/ui/switch';
 import { campaignStatusAction, createSnapshotAction, saveCampaignAction } from '@/lib/campaigns/actions';
 import type { RequestFormOptions } from '@/lib/campaigns/form-options';
 import type { CampaignRecord } from '@/lib/campaigns/record';
-import { CAMPAIGN_NAME_MAX } from '@/lib/campaigns/schema';
+import { CAMPAIGN_NAME_MAX } from '@/lib/campaigns/limits';
 import { notify } from '@/lib/notify/notify';
 import { MembersPreviewDialog } from './members-preview-dialog';
 import { MessagePreviewDialog } from './message-preview-dialog';

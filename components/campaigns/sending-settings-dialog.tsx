@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { sendingSettingsAction, saveSendingSettingsAction } from '@/lib/sending/actions';
-import { FREQUENCY_CAP_MAX_DAYS } from '@/lib/sending/schema';
+import { FREQUENCY_CAP_MAX_DAYS } from '@/lib/sending/limits';
 import { notify } from '@/lib/notify/notify';
 
 /**

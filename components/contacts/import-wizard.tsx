@@ -11,7 +11,7 @@ import { SimpleSelect } from '@/components/ui/select';
 import type { ImportSummary } from '@/lib/contacts/import/commit-import';
 import type { ImportPreview } from '@/lib/contacts/import/preview-import';
 import type { LocationOption } from '@/lib/contacts/location-options';
-import { importFields, type ImportField } from '@/lib/contacts/schema';
+import { importFields, type ImportField } from '@/lib/contacts/limits';
 import { notify } from '@/lib/notify/notify';
 import { downloadRejected, postWithProgress } from './import-request';
 

@@ -10,7 +10,7 @@ import { cn, focusRing } from '@/components/ui/cn';
 import { notify } from '@/lib/notify/notify';
 import { inboxVersionAction, listConversationsAction } from '@/lib/inbox/actions';
 import type { ConversationRecord } from '@/lib/inbox/queries';
-import { inboxFilters } from '@/lib/inbox/schema';
+import { inboxFilters } from '@/lib/inbox/filters';
 import type { Locale } from '@/lib/i18n/locales';
 import { formatDateTime } from '@/lib/time/format';
 import { ConversationView } from './conversation-view';

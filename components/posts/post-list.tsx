@@ -18,7 +18,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';
 import { deletePostAction } from '@/lib/posts/actions';
 import type { PostPage, PostSummary } from '@/lib/posts/queries';
-import { POST_PAGE_SIZES } from '@/lib/posts/schema';
+import { POST_PAGE_SIZES } from '@/lib/posts/limits';
 import { formatDateTime } from '@/lib/time/format';
 
 export interface PostListProps {

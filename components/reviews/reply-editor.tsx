@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { cn } from '@/components/ui/cn';
 import { notify } from '@/lib/notify/notify';
 import { draftReplyAction, saveReplyAction } from '@/lib/reviews/actions';
-import { REPLY_MAX_BYTES, utf8Bytes } from '@/lib/reviews/schema';
+import { REPLY_MAX_BYTES, utf8Bytes } from '@/lib/reviews/limits';
 
 /**
  * Writes or edits the owner's reply. The UTF-8 byte count is shown live (Google's limit is 4,096

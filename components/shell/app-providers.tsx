@@ -1,22 +1,26 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
-import { TooltipProvider } from '@/components/ui/tooltip';
-import { Toaster } from '@/lib/notify/toaster';
 import type { Theme } from '@/lib/theme/theme';
 import { ThemeSync } from '@/lib/theme/theme-sync';
 // Before any form validates: keeps zod from probing eval under the page CSP (docs/security.md).
 import '@/lib/security/zod-csp';
 
-/** Client-side providers every page can rely on: tooltips, useConfirm(), notify's toaster. */
+// sonner loads after the page; notify() waits for it (lib/notify/notify.ts).
+const Toaster = dynamic(() => import('@/lib/notify/toaster').then((m) => m.Toaster), { ssr: false });
+
+/**
+ * Client-side providers every page can rely on: useConfirm(), notify's toaster. Everything here is
+ * in every page's first-load JavaScript (issue 11), so tooltips bring their own
+ * provider, and the confirm dialog and the toaster load after the page.
+ */
 export function AppProviders({ theme, children }: { theme: Theme; children: React.ReactNode }) {
   return (
-    <TooltipProvider>
-      <ConfirmProvider>
-        {children}
-        <Toaster />
-        <ThemeSync theme={theme} />
-      </ConfirmProvider>
-    </TooltipProvider>
+    <ConfirmProvider>
+      {children}
+      <Toaster />
+      <ThemeSync theme={theme} />
+    </ConfirmProvider>
   );
 }

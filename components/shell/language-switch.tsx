@@ -1,50 +1,25 @@
 'use client';
 
-import { ChevronDown, Languages } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useTransition } from 'react';
-import { cn, focusRing } from '@/components/ui/cn';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { setLocaleAction } from '@/lib/i18n/locale-actions';
-import { locales, type Locale } from '@/lib/i18n/locales';
+import { useLazyMenu } from '@/components/ui/lazy-menu';
+import type { Locale } from '@/lib/i18n/locales';
+import { LanguageFace, languageTriggerClasses } from './language-face';
 import { LANGUAGE_NAMES } from './language-names';
 
-/** The language menu of signed-out pages (login, privacy, terms, not-found). */
+const loadMenu = () => import('./language-menu').then((m) => m.LanguageMenu);
+
+/**
+ * The language menu of signed-out pages (login, privacy, terms, not-found). It is on every
+ * route (the not-found page), so its menu code loads on first use (components/ui/lazy-menu.tsx).
+ */
 export function LanguageSwitch({ className }: { className?: string }) {
   const t = useTranslations('nav');
   const locale = useLocale() as Locale;
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const { Menu, buttonProps } = useLazyMenu(loadMenu);
+  if (Menu) return <Menu className={className} defaultOpen />;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label={`${t('language')}: ${LANGUAGE_NAMES[locale]}`}
-        aria-busy={pending || undefined}
-        className={cn('inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white', focusRing, className)}
-      >
-        <Languages className="size-4" aria-hidden="true" />
-        {LANGUAGE_NAMES[locale]}
-        <ChevronDown className="size-3.5 opacity-60" aria-hidden="true" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="min-w-36">
-        <DropdownMenuRadioGroup
-          value={locale}
-          onValueChange={(next) =>
-            next !== locale &&
-            startTransition(async () => {
-              await setLocaleAction(next);
-              router.refresh();
-            })
-          }
-        >
-          {locales.map((l) => (
-            <DropdownMenuRadioItem key={l} value={l} lang={l}>
-              {LANGUAGE_NAMES[l]}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <button {...buttonProps} aria-label={`${t('language')}: ${LANGUAGE_NAMES[locale]}`} className={languageTriggerClasses(className)}>
+      <LanguageFace locale={locale} />
+    </button>
   );
 }

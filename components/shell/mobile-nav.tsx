@@ -1,14 +1,15 @@
 'use client';
 
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Menu, Store, X } from 'lucide-react';
-import Link from 'next/link';
+import { Menu } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { cn, focusRing } from '@/components/ui/cn';
-import { Logo } from './logo';
-import { NavList } from './nav-list';
+
+// The drawer (Radix dialog: focus trap, scroll lock, portal) loads when the hamburger is first
+// pressed, not with every signed-in page (issue 11: first-load JavaScript).
+const MobileNavDrawer = dynamic(() => import('./mobile-nav-drawer').then((m) => m.MobileNavDrawer), { ssr: false });
 
 /**
  * The drawer navigation of the mobile layout: a hamburger opens it; focus is trapped inside, Esc,
@@ -16,9 +17,10 @@ import { NavList } from './nav-list';
  */
 export function MobileNav({ merchantName, menus }: { merchantName: string; menus?: readonly string[] }) {
   const t = useTranslations('nav');
-  const ts = useTranslations('shell');
+  const hamburger = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   // Close when the route changes by any means (a link inside, the browser's back button).
   const [lastPath, setLastPath] = useState(pathname);
   if (lastPath !== pathname) {
@@ -26,38 +28,24 @@ export function MobileNav({ merchantName, menus }: { merchantName: string; menus
     if (open) setOpen(false);
   }
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger
+    <>
+      <button
+        ref={hamburger}
+        type="button"
         aria-label={t('openMenu')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
         data-testid="open-nav"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
         className={cn('hidden size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 mobile:flex dark:text-slate-300 dark:hover:bg-slate-800', focusRing)}
       >
         <Menu className="size-5" aria-hidden="true" />
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/40 backdrop-blur-[2px] data-[state=open]:animate-overlay-in dark:bg-black/60" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 start-0 z-50 flex w-[min(18rem,85vw)] flex-col border-e border-slate-200 bg-white shadow-2xl data-[state=open]:animate-drawer-in dark:border-slate-800 dark:bg-slate-900"
-        >
-          <DialogPrimitive.Title className="sr-only">{t('main')}</DialogPrimitive.Title>
-          <div className="flex h-14 items-center justify-between border-b border-slate-100 px-4 dark:border-slate-800">
-            <Link href="/dashboard" className={cn('rounded-lg', focusRing)} aria-label={ts('home')}>
-              <Logo />
-            </Link>
-            <DialogPrimitive.Close aria-label={t('closeMenu')} className={cn('flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800', focusRing)}>
-              <X className="size-5" aria-hidden="true" />
-            </DialogPrimitive.Close>
-          </div>
-          <div className="mx-3 mt-3 flex items-center gap-2.5 rounded-lg bg-slate-50 px-3 py-2.5 dark:bg-slate-800/60">
-            <Store className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-            <span className="truncate text-sm font-medium text-slate-700 dark:text-slate-200">{merchantName}</span>
-          </div>
-          <nav aria-label={t('main')} className="flex-1 overflow-y-auto px-3 py-4">
-            <NavList menus={menus} onNavigate={() => setOpen(false)} />
-          </nav>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+      </button>
+      {wanted ? <MobileNavDrawer open={open} onOpenChange={setOpen} merchantName={merchantName} menus={menus} returnFocus={hamburger} /> : null}
+    </>
   );
 }

@@ -1,34 +1,8 @@
 'use client';
 
-import { ChevronDown, Languages, LogOut, Monitor, Moon, Palette, Settings, Store, Sun } from 'lucide-react';
-import Link from 'next/link';
-import { useRouter } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
-import { useTransition } from 'react';
-import { cn, focusRing } from '@/components/ui/cn';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { setLocaleAction } from '@/lib/i18n/locale-actions';
-import { locales, type Locale } from '@/lib/i18n/locales';
-import { isTheme, type Theme } from '@/lib/theme/theme';
-import { useTheme } from '@/lib/theme/use-theme';
-import { Avatar } from './avatar';
-import { LANGUAGE_NAMES } from './language-names';
-import { signOutAction } from './sign-out-action';
-
-
-const THEME_ICONS: Record<Theme, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
+import { useLazyMenu } from '@/components/ui/lazy-menu';
+import type { Theme } from '@/lib/theme/theme';
+import { USER_MENU_TRIGGER, UserMenuFace } from './user-menu-face';
 
 export interface UserMenuProps {
   userName: string;
@@ -37,111 +11,15 @@ export interface UserMenuProps {
   theme: Theme;
 }
 
-export function UserMenu({ userName, email, avatar, theme: serverTheme }: UserMenuProps) {
-  const t = useTranslations('nav');
-  const tt = useTranslations('theme');
-  const locale = useLocale() as Locale;
-  const router = useRouter();
-  const { theme, setTheme } = useTheme(serverTheme);
-  const [pending, startTransition] = useTransition();
+const loadDropdown = () => import('./user-menu-dropdown').then((m) => m.UserMenuDropdown);
 
-  const changeLocale = (next: string) => {
-    if (next === locale) return;
-    startTransition(async () => {
-      await setLocaleAction(next);
-      router.refresh();
-    });
-  };
-
+/** The top bar's user menu (profile, settings, language, theme, log out); its code loads on first use. */
+export function UserMenu(props: UserMenuProps) {
+  const { Menu, buttonProps } = useLazyMenu(loadDropdown);
+  if (Menu) return <Menu {...props} defaultOpen />;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        data-testid="user-menu"
-        className={cn(
-          'flex items-center gap-2.5 rounded-lg py-1 ps-1 pe-2 text-start transition-colors hover:bg-slate-100 data-[state=open]:bg-slate-100 mobile:rounded-full mobile:p-0.5 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800',
-          focusRing,
-        )}
-      >
-        <span className="sr-only">{t('userMenu')}</span>
-        <Avatar name={userName} src={avatar} />
-        <span className="flex max-w-44 flex-col leading-tight mobile:hidden">
-          <span className="truncate text-sm font-medium text-slate-800 dark:text-slate-100">{userName}</span>
-          <span className="truncate text-xs text-slate-500 dark:text-slate-400">{email}</span>
-        </span>
-        <ChevronDown className="size-4 text-slate-400 mobile:hidden" aria-hidden="true" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-64" aria-busy={pending || undefined}>
-        <DropdownMenuLabel className="flex items-center gap-3 py-2 font-normal">
-          <Avatar name={userName} src={avatar} className="size-9" />
-          <span className="flex min-w-0 flex-col">
-            <span className="truncate text-sm font-medium text-slate-900 dark:text-white" data-testid="user-menu-name">
-              {userName}
-            </span>
-            <span className="truncate text-xs text-slate-500 dark:text-slate-400">{email}</span>
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href="/profile">
-            <Store aria-hidden="true" />
-            {t('profile')}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href="/chat/settings">
-            <Settings aria-hidden="true" />
-            {t('settings')}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuSub>
-          <DropdownMenuSubTrigger>
-            <Languages aria-hidden="true" />
-            {t('language')}
-            <span className="ms-auto text-xs text-slate-400">{LANGUAGE_NAMES[locale]}</span>
-          </DropdownMenuSubTrigger>
-          <DropdownMenuSubContent className="min-w-40">
-            <DropdownMenuRadioGroup value={locale} onValueChange={changeLocale}>
-              {locales.map((l) => (
-                <DropdownMenuRadioItem key={l} value={l} lang={l}>
-                  {LANGUAGE_NAMES[l]}
-                </DropdownMenuRadioItem>
-              ))}
-            </DropdownMenuRadioGroup>
-          </DropdownMenuSubContent>
-        </DropdownMenuSub>
-        <DropdownMenuSub>
-          <DropdownMenuSubTrigger>
-            <Palette aria-hidden="true" />
-            {t('theme')}
-            <span className="ms-auto text-xs text-slate-400">{tt(theme)}</span>
-          </DropdownMenuSubTrigger>
-          <DropdownMenuSubContent className="min-w-40">
-            <DropdownMenuRadioGroup value={theme} onValueChange={(value) => isTheme(value) && setTheme(value)}>
-              {(['light', 'dark', 'system'] as const).map((value) => {
-                const Icon = THEME_ICONS[value];
-                return (
-                  <DropdownMenuRadioItem key={value} value={value}>
-                    {tt(value)}
-                    <Icon className="ms-auto text-slate-400" aria-hidden="true" />
-                  </DropdownMenuRadioItem>
-                );
-              })}
-            </DropdownMenuRadioGroup>
-          </DropdownMenuSubContent>
-        </DropdownMenuSub>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          danger
-          onSelect={(event) => {
-            event.preventDefault();
-            startTransition(() => signOutAction());
-          }}
-        >
-          <LogOut aria-hidden="true" />
-          {t('logout')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <button {...buttonProps} data-testid="user-menu" className={USER_MENU_TRIGGER}>
+      <UserMenuFace userName={props.userName} email={props.email} avatar={props.avatar} />
+    </button>
   );
 }

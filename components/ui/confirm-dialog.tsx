@@ -1,10 +1,7 @@
 'use client';
 
-import { AlertTriangle, HelpCircle } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { createContext, useCallback, useContext, useRef, useState } from 'react';
-import { Button } from './button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
 
 export interface ConfirmOptions {
   title: React.ReactNode;
@@ -30,8 +27,11 @@ export function useConfirm(): Confirm {
   return confirm;
 }
 
+// The dialog (Radix's focus trap, scroll lock, portal) loads on the first confirm(), not with
+// every page: this provider is in the root layout, so its imports are in every first load.
+const ConfirmDialogView = dynamic(() => import('./confirm-dialog-view').then((m) => m.ConfirmDialogView), { ssr: false });
+
 export function ConfirmProvider({ children }: { children: React.ReactNode }) {
-  const t = useTranslations('common');
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
   const [open, setOpen] = useState(false);
   const resolver = useRef<((value: boolean) => void) | null>(null);
@@ -52,37 +52,11 @@ export function ConfirmProvider({ children }: { children: React.ReactNode }) {
     setOpen(false);
   };
 
-  const Icon = options?.danger ? AlertTriangle : HelpCircle;
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Dialog open={open} onOpenChange={(next) => !next && settle(false)}>
-        <DialogContent size="sm" hideClose role="alertdialog">
-          <div className="flex gap-4">
-            <span
-              className={
-                options?.danger
-                  ? 'flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/15 dark:text-red-400'
-                  : 'flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary dark:bg-primary/15'
-              }
-            >
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
-            <DialogHeader className="pe-0 pt-1">
-              <DialogTitle className="text-base">{options?.title}</DialogTitle>
-              {options?.description ? <DialogDescription>{options.description}</DialogDescription> : <DialogDescription className="sr-only">{options?.title}</DialogDescription>}
-            </DialogHeader>
-          </div>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => settle(false)}>
-              {options?.cancelLabel ?? t('cancel')}
-            </Button>
-            <Button variant={options?.danger ? 'danger' : 'primary'} onClick={() => settle(true)}>
-              {options?.confirmLabel ?? (options?.danger ? t('delete') : t('confirm'))}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {/* Stays mounted after the first confirm, so that closing can animate. */}
+      {options ? <ConfirmDialogView options={options} open={open} onSettle={settle} /> : null}
     </ConfirmContext.Provider>
   );
 }

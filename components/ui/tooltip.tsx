@@ -1,14 +1,23 @@
 'use client';
 
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
+import { createContext, useContext } from 'react';
 import { cn } from './cn';
 
-/** Mounted once in the root layout. */
+const ProviderAbove = createContext(false);
+
+/**
+ * Shared delays for the tooltips below it (moving from one to the next opens it at once): wrap a
+ * table or a toolbar that shows many. Not in the root layout, so that Radix's tooltip code loads
+ * only on the screens that show a tooltip; a Tooltip without one above brings its own.
+ */
 export function TooltipProvider({ children }: { children: React.ReactNode }) {
   return (
-    <TooltipPrimitive.Provider delayDuration={300} skipDelayDuration={200}>
-      {children}
-    </TooltipPrimitive.Provider>
+    <ProviderAbove.Provider value={true}>
+      <TooltipPrimitive.Provider delayDuration={300} skipDelayDuration={200}>
+        {children}
+      </TooltipPrimitive.Provider>
+    </ProviderAbove.Provider>
   );
 }
 
@@ -22,8 +31,9 @@ export interface TooltipProps {
 
 /** Shown on hover and keyboard focus; the trigger is described by the text for screen readers. */
 export function Tooltip({ content, children, side = 'top', className }: TooltipProps) {
+  const providerAbove = useContext(ProviderAbove);
   if (content === null || content === undefined || content === '') return children;
-  return (
+  const tooltip = (
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
@@ -39,4 +49,5 @@ export function Tooltip({ content, children, side = 'top', className }: TooltipP
       </TooltipPrimitive.Portal>
     </TooltipPrimitive.Root>
   );
+  return providerAbove ? tooltip : <TooltipProvider>{tooltip}</TooltipProvider>;
 }

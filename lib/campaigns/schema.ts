@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { parseRangeList } from '@/lib/schedule/time-range';
 import { isValidTimeZone } from '@/lib/schedule/clock';
+import { CAMPAIGN_NAME_MAX, SILENT_DAYS_MAX } from './limits';
+
+// Client components import these from ./limits instead: this module would bring zod into their pages.
+export { CAMPAIGN_NAME_MAX, FORM_TIME_ZONES, SILENT_DAYS_MAX } from './limits';
 
 /**
  * One zod schema per input, shared by the form, the server actions and the /api routes. Error
  * messages are message keys. Numbers may arrive as strings (query strings, older clients).
  */
-export const CAMPAIGN_NAME_MAX = 100;
-export const SILENT_DAYS_MAX = 3650;
-/** Spec section 9: the form's zones (the browser's own zone is offered first by the form). */
-export const FORM_TIME_ZONES = ['Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Tokyo', 'Europe/London', 'America/Los_Angeles', 'America/New_York'] as const;
 
 // Ids are int4 columns: a larger number is malformed (400), never a database error.
 const id = z.coerce.number({ message: 'validation.required' }).int('validation.invalid').positive('validation.invalid').max(2_147_483_647, 'validation.invalid');

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { consentActions, consentChannels, contactGenders, contactTypes } from '@/db/schema/contacts';
 import { locales } from '@/lib/i18n/locales';
 import { isValidEmail, isValidPhoneInput } from './normalize';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, importFields } from './limits';
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
-/** Up to this many matches are counted exactly; beyond, the list shows PostgreSQL's estimate. */
-export const EXACT_COUNT_LIMIT = 10_000;
+// Client components import these from ./limits instead: this module would bring zod into their pages.
+export { DEFAULT_PAGE_SIZE, EXACT_COUNT_LIMIT, PAGE_SIZES, importFields, type ImportField } from './limits';
+
 export const activityFilters = ['7d', '30d', '90d', 'over90', 'never'] as const;
 /** Which channels a contact has agreed to: email only, SMS ("phone") only, both, or neither. */
 export const preferenceFilters = ['email', 'phone', 'both', 'none'] as const;
@@ -117,9 +117,6 @@ export type ConsentInput = z.infer<typeof consentInput>;
 
 /** The public page's confirmation (POST /api/member/public/{token}/consent). */
 export const publicConsentInput = consentInput;
-
-export const importFields = ['firstName', 'lastName', 'fullName', 'email', 'phone', 'gender', 'type', 'location', 'tags', 'emailOptIn', 'smsOptIn', 'custom'] as const;
-export type ImportField = (typeof importFields)[number];
 
 /** Column index -> field ('ignore' or missing: not imported). */
 export const importMapping = z.object({

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { inboxFilters } from './filters';
+
+// Client components import these from ./filters instead: this module would bring zod into their pages.
+export { inboxFilters } from './filters';
 
 const id = z.coerce.number('validation.invalidType').int('validation.invalid').positive('validation.invalid');
-
-export const inboxFilters = ['all', 'email', 'sms', 'processed', 'unprocessed'] as const;
 
 export const conversationListSchema = z.object({
   filter: z.enum(inboxFilters, 'validation.invalidValue').default('all'),

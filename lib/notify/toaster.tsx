@@ -1,14 +1,18 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
+import { markToasterMounted } from './notify';
 
 /**
  * Sonner styled with our Tailwind classes (so dark mode follows the class on <html>, not the OS).
- * Mounted once in the root layout.
+ * Mounted once in the root layout, loaded after the page (next/dynamic).
  */
 export function Toaster() {
   const t = useTranslations('shell');
+  // Runs after sonner's own effect (children first), so its subscription is in place.
+  useEffect(markToasterMounted, []);
   return (
     <Sonner
       containerAriaLabel={t('notifications')}

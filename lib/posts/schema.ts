@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { postLocales, postStatuses } from '@/db/schema/posts';
+import { POST_BODY_MAX, POST_DEFAULT_PAGE_SIZE, POST_PAGE_SIZES, POST_SUMMARY_MAX, POST_TITLE_MAX } from './limits';
 
-export const POST_TITLE_MAX = 200;
-export const POST_SUMMARY_MAX = 500;
-// The route wrapper reads at most 1 MB of JSON; the body's HTML must fit inside it.
-export const POST_BODY_MAX = 500_000;
-export const POST_PAGE_SIZES = [10, 20, 50] as const;
-export const POST_DEFAULT_PAGE_SIZE = 10;
+// Client components import these from ./limits instead: this module would bring zod into their pages.
+export { POST_BODY_MAX, POST_DEFAULT_PAGE_SIZE, POST_PAGE_SIZES, POST_SUMMARY_MAX, POST_TITLE_MAX } from './limits';
 
 // File ids of the files domain are integers; accept them as numbers or strings.
 const fileId = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().regex(/^[1-9]\d{0,9}$/, 'validation.invalidFormat'));

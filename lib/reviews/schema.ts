@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { reviewSites } from '@/db/schema/reviews';
+import { REPLY_MAX_BYTES, REVIEW_PAGE_SIZES, utf8Bytes } from './limits';
 
-export const REPLY_MAX_BYTES = 4096;
-export const REVIEW_PAGE_SIZES = [10, 20, 50] as const;
-
-/** UTF-8 bytes, as Google counts the 4,096-byte reply limit. */
-export function utf8Bytes(text: string): number {
-  return new TextEncoder().encode(text).length;
-}
+// Client components import these from ./limits instead: this module would bring zod into their pages.
+export { REPLY_MAX_BYTES, REVIEW_PAGE_SIZES, utf8Bytes } from './limits';
 
 // Query strings give '' for an untouched field: treat it as absent.
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { campaignInputSchema } from '@/lib/campaigns/schema';
+import { FREQUENCY_CAP_MAX_DAYS } from './limits';
+
+// Client components import these from ./limits instead: this module would bring zod into their pages.
+export { FREQUENCY_CAP_MAX_DAYS } from './limits';
 
 /**
  * The forecast reads the campaign form as it stands (the form's own schema), before it is saved:
@@ -16,9 +20,6 @@ export const resolveReviewSchema = z.object({
   deliveryId: z.coerce.number('validation.invalidType').int('validation.invalid').positive('validation.invalid'),
   verdict: z.enum(['sent', 'resend'], 'validation.invalidValue'),
 });
-
-/** The longest frequency cap a merchant may set, in days (a year). */
-export const FREQUENCY_CAP_MAX_DAYS = 365;
 
 /** GET/PUT /api/sending/settings and the campaigns page's sending settings: the frequency cap. */
 export const sendingSettingsSchema = z.object(

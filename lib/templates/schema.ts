@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { smsScenes, templateCategories } from '@/db/schema/templates';
+import { MAX_NAME_LENGTH, MAX_SUBJECT_LENGTH } from './limits';
+
+// Client components import these from ./limits instead: this module would bring zod into their pages.
+export { MAX_NAME_LENGTH, MAX_SMS_LENGTH, MAX_SUBJECT_LENGTH, TEMPLATE_LIST_PAGE_SIZES } from './limits';
 
 /** 0 EMAIL, 1 SMS; also accepted as "0"/"1" (query strings, older clients). */
 const templateType = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)]));
-
-export const MAX_SMS_LENGTH = 1000;
-/** Page sizes of the template list screen (the first is the default). */
-export const TEMPLATE_LIST_PAGE_SIZES = [20, 50, 100] as const;
-export const MAX_NAME_LENGTH = 100;
-export const MAX_SUBJECT_LENGTH = 200;
 
 /** Body of POST /campaign/template and PUT /campaign/template/{id} (spec section 7). */
 export const templateBodySchema = z.object({

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, Clock, Eye, EyeOff, Lock, Mail, Sparkles } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
@@ -9,9 +8,12 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { loginSchema } from '@/lib/auth/schema';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import type { loginSchema } from '@/lib/auth/schema';
 import { loginAction } from './actions';
 
+// The shared schema (and zod) loads on the first validation, not with the login page.
+const resolver = lazyZodResolver(() => import('@/lib/auth/schema').then((m) => m.loginSchema));
 
 export interface LoginFormProps {
   callbackUrl?: string;
@@ -30,7 +32,7 @@ export function LoginForm({ callbackUrl, expired, demo }: LoginFormProps) {
   const [message, setMessage] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     defaultValues: { email: '', password: '' },
     mode: 'onTouched',
   });

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useTransition } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,9 +8,13 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useMessageText } from '@/components/account/use-message-key';
-import { registerSchema } from '@/lib/auth/schema';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import type { registerSchema } from '@/lib/auth/schema';
 import { notify } from '@/lib/notify/notify';
 import { registerAction } from './actions';
+
+// The shared schema (and zod) loads on the first validation, not with the page (issue 11).
+const resolver = lazyZodResolver(() => import('@/lib/auth/schema').then((m) => m.registerSchema));
 
 type Values = z.input<typeof registerSchema>;
 const FIELDS = ['userName', 'merchantName', 'password', 'confirmPassword', 'address', 'serviceEmail', 'phone'] as const;
@@ -28,7 +31,7 @@ export function DetailsStep({ email, verificationToken, onVerifyAgain, onDone }:
   const text = useMessageText();
   const [pending, startTransition] = useTransition();
   const form = useForm<Values, unknown, z.output<typeof registerSchema>>({
-    resolver: zodResolver(registerSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { verificationToken, userName: '', merchantName: '', password: '', confirmPassword: '', address: '', serviceEmail: '', phone: '' },
   });

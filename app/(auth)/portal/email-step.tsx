@@ -8,7 +8,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { fieldErrorsOf, postPublic } from '@/components/account/public-api';
 import { useMessageText } from '@/components/account/use-message-key';
-import { emailOnlySchema } from '@/lib/auth/schema';
 
 export function EmailStep({ locale, initialEmail, onSent }: { locale: string; initialEmail: string; onSent: (email: string, resendAfter: number) => void }) {
   const t = useTranslations('accounts.portal');
@@ -20,6 +19,8 @@ export function EmailStep({ locale, initialEmail, onSent }: { locale: string; in
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    // The shared schema (and zod) loads when first needed, not with the page (issue 11).
+    const { emailOnlySchema } = await import('@/lib/auth/schema');
     const parsed = emailOnlySchema.safeParse({ email });
     if (!parsed.success) {
       setError(text(parsed.error.issues[0]?.message) ?? null);

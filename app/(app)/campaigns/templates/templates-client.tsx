@@ -15,11 +15,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { Tooltip } from '@/components/ui/tooltip';
+import { Tooltip, TooltipProvider } from '@/components/ui/tooltip';
 import { notify } from '@/lib/notify/notify';
 import type { Locale } from '@/lib/i18n/locales';
 import { deleteTemplateAction } from '@/lib/templates/actions';
-import { TEMPLATE_LIST_PAGE_SIZES } from '@/lib/templates/schema';
+import { TEMPLATE_LIST_PAGE_SIZES } from '@/lib/templates/limits';
 import type { TemplateDto } from '@/lib/templates/service';
 import { formatDateTime } from '@/lib/time/format';
 
@@ -192,21 +192,23 @@ export function TemplatesClient({ rows, totals, tab: loadedTab, initialTab, page
           </p>
         </div>
       </Tabs>
-      <DataTable
-        aria-label={t('title')}
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.templateId}
-        loading={pending || navigating}
-        empty={
-          <EmptyState
-            icon={FileText}
-            title={t('empty.title', { type: t(`type.${tab === 'email' ? 0 : 1}`) })}
-            description={t('empty.description')}
-            action={trialing ? undefined : createButton}
-          />
-        }
-      />
+      <TooltipProvider>
+        <DataTable
+          aria-label={t('title')}
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.templateId}
+          loading={pending || navigating}
+          empty={
+            <EmptyState
+              icon={FileText}
+              title={t('empty.title', { type: t(`type.${tab === 'email' ? 0 : 1}`) })}
+              description={t('empty.description')}
+              action={trialing ? undefined : createButton}
+            />
+          }
+        />
+      </TooltipProvider>
       {totals[tab] > 0 ? (
         <Pager total={totals[tab]} pageNum={page.pageNum} pageSize={page.pageSize} pageSizes={TEMPLATE_LIST_PAGE_SIZES} onChange={(next) => show(tab, next.pageNum, next.pageSize)} />
       ) : null}

@@ -22,7 +22,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { templateCategories, type SmsScene, type TemplateCategory } from '@/db/schema/templates';
 import { notify } from '@/lib/notify/notify';
 import { saveTemplateAction } from '@/lib/templates/actions';
-import { MAX_NAME_LENGTH, MAX_SMS_LENGTH, MAX_SUBJECT_LENGTH } from '@/lib/templates/schema';
+import { MAX_NAME_LENGTH, MAX_SMS_LENGTH, MAX_SUBJECT_LENGTH } from '@/lib/templates/limits';
 import type { TemplateDto } from '@/lib/templates/service';
 import { normalizeTokens } from '@/lib/templates/tokens';
 

@@ -1,0 +1,11 @@
+/**
+ * List sizes and import fields of contacts shared by the schemas and the contact screens.
+ * Plain values without zod: client components import them from here, so that the schemas'
+ * validation library stays out of their pages (issue 11, first-load JavaScript).
+ */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+/** Up to this many matches are counted exactly; beyond, the list shows PostgreSQL's estimate. */
+export const EXACT_COUNT_LIMIT = 10_000;
+export const importFields = ['firstName', 'lastName', 'fullName', 'email', 'phone', 'gender', 'type', 'location', 'tags', 'emailOptIn', 'smsOptIn', 'custom'] as const;
+export type ImportField = (typeof importFields)[number];
