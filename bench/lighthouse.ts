@@ -12,11 +12,10 @@
  *   BENCH_URL=http://127.0.0.1:3303 npm run bench:lighthouse       # LH_FORM=mobile for the mobile preset
  */
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from 'playwright-core';
 import type { Result } from 'lighthouse';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/seed/demo-account';
 
@@ -60,6 +59,27 @@ async function demoCookie(): Promise<string> {
 
 const run = promisify(execFile);
 
+/**
+ * Puts the session into the browser's own cookie jar (over the DevTools protocol), where the app's
+ * pages, its client-side refresh and its redirects all find it. A Cookie header passed with
+ * Lighthouse's --extra-headers was lost on the way: the signed-in pages ended on /login.
+ */
+async function setBrowserCookies(port: number, cookieHeader: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    await context.clearCookies();
+    const url = new URL(BASE);
+    const cookies = cookieHeader
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), domain: url.hostname, path: '/' }));
+    if (cookies.length) await context.addCookies(cookies);
+  } finally {
+    await browser.close();
+  }
+}
+
 interface Row {
   path: string;
   performance: number;
@@ -72,7 +92,6 @@ interface Row {
 }
 
 async function main() {
-  const headersFile = path.join(os.tmpdir(), `starloop-lighthouse-headers-${process.pid}.json`);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -88,7 +107,6 @@ async function main() {
         '--quiet',
         '--only-categories=performance,accessibility,best-practices',
         ...(MOBILE ? [] : ['--preset=desktop']),
-        ...(page.signedIn ? [`--extra-headers=${headersFile}`] : []),
       ];
       // Warm the server once (compiled route, database caches) before the measured runs.
       await fetch(`${BASE}${page.path}`, { headers: page.signedIn ? { cookie: await demoCookie() } : {} });
@@ -98,7 +116,7 @@ async function main() {
         let lhr: Result | undefined;
         for (let attempt = 1; !lhr; attempt++) {
           // A fresh sign-in per run: the session's access token is short-lived and nothing refreshes it here.
-          fs.writeFileSync(headersFile, JSON.stringify(page.signedIn ? { Cookie: await demoCookie() } : {}));
+          await setBrowserCookies(chrome.port, page.signedIn ? await demoCookie() : '');
           const stdout = await run(process.execPath, args, { maxBuffer: 256 * 2 ** 20 }).then(
             (r) => r.stdout,
             (error: { stdout?: string }) => error.stdout ?? '{}',
@@ -137,7 +155,6 @@ async function main() {
     }
   } finally {
     chrome.kill();
-    fs.rmSync(headersFile, { force: true });
   }
   const load = os.loadavg().map((n) => n.toFixed(2)).join(' / ');
   console.log(`\n${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${load}; Lighthouse ${MOBILE ? 'mobile' : 'desktop'} preset, median of ${RUNS} runs.\n`);
