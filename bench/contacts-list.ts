@@ -9,9 +9,9 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '@/db/client';
+import { WORK_MEM, openDatabase, type Db } from '@/db/client';
 import type { ServiceContext } from '@/lib/context';
-import { contactListQueries, listContacts, LIST_WORK_MEM } from '@/lib/contacts/list-contacts';
+import { contactListQueries, listContacts } from '@/lib/contacts/list-contacts';
 import { readFileSync } from 'node:fs';
 import { listQuery, type ListQuery } from '@/lib/contacts/schema';
 import { sqlRows } from '@/lib/db/rows';
@@ -34,7 +34,7 @@ async function main() {
   const handle = await openDatabase({ url: url.toString() });
   const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
   // The page statement runs with the list's own sort memory (set per transaction by listContacts).
-  await raw.unsafe(`set work_mem = '${LIST_WORK_MEM}'`);
+  await raw.unsafe(`set work_mem = '${WORK_MEM}'`);
   try {
     const t0 = performance.now();
     const big = reuse ? await existingMerchant(handle.db, 'Big chain') : await seedMerchant(handle.db, 'Big chain', 20, BIG);

@@ -9,7 +9,8 @@
  * The delivery rows are built by the app's own send-now call (runCampaignAction 'send': lock,
  * checks, snapshot reuse, one INSERT ... SELECT, the count). BENCH_SEND=0 stops after that (to time
  * the rows at 100,000 without sending them all); BENCH_KEEP=1 keeps the database;
- * BENCH_ENGINE_IN_FLIGHT sets the engine's concurrency (default the baseline's 20). Both senders connect through the same socket
+ * BENCH_ENGINE_IN_FLIGHT sets the engine's concurrency (default the baseline's 20); BENCH_SLICES
+ * (default 10) how many turns the two senders take. Both senders connect through the same socket
  * hook (TCP_NODELAY, lib/messaging/smtp-transport.ts), so the ratio is our engine's own overhead.
  */
 import crypto from 'node:crypto';
@@ -57,27 +58,11 @@ async function main() {
       console.log(JSON.stringify({ machine: machine(), date: new Date().toISOString(), loadAverage: os.loadavg().map((l) => +l.toFixed(1)), members: MEMBERS, deliveryRows: rows.n, deliveryRowsMs: Math.round(queueMs) }, null, 2));
       return;
     }
-    // Baseline: nodemailer alone, the same rendered messages, the same pool and in-flight count.
+    // Baseline and engine take turns, slice by slice (BENCH_SLICES, default 10): this machine's
+    // speed drifts by up to 2x within minutes (other work on its 2 cores), and back-to-back runs of
+    // 60 s each compared two different machines. Each side's times are summed over its slices.
     const messages = await renderedMessages(handle.db, campaignId);
     const baseline = nodemailer.createTransport({ host: '127.0.0.1', port: sink.port, secure: false, ignoreTLS: true, pool: true, maxConnections: POOL, maxMessages: Infinity, getSocket: noDelaySocket });
-    sink.count = 0;
-    const baseStart = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: IN_FLIGHT }, async () => {
-        while (next < messages.length) {
-          const m = messages[next++];
-          await baseline.sendMail({ from: '"Bench Café" <campaigns@starloop.test>', ...m });
-        }
-      }),
-    );
-    const baseMs = performance.now() - baseStart;
-    baseline.close();
-    const baseCount = sink.count;
-
-    progress(`nodemailer alone: ${baseCount} messages in ${(baseMs / 1000).toFixed(1)} s`);
-    // Our engine, end to end, to the same server.
-    sink.count = 0;
     const transports = {
       email: smtpTransport(`smtp://127.0.0.1:${sink.port}?pool=true&maxConnections=${POOL}&maxMessages=Infinity`),
       sms: outboxSmsTransport,
@@ -85,13 +70,64 @@ async function main() {
       smsLimiter: createRateLimiter(0),
       from: () => '"Bench Café" <campaigns@starloop.test>',
     };
-    const engineStart = performance.now();
-    for (;;) {
-      const report = await dispatchOnce(handle.db, { transports, batchSize: 1000, concurrency: Number(process.env.BENCH_ENGINE_IN_FLIGHT ?? IN_FLIGHT), baseUrl: 'https://app.starloop.test' });
-      if (!report.claimed) break;
+    const slices = Math.max(1, Number(process.env.BENCH_SLICES ?? 10));
+    const perSlice = Math.ceil(messages.length / slices);
+    let baseMs = 0;
+    let engineMs = 0;
+    // CPU of this process (sender and sink) per side: less at the mercy of the machine's load than
+    // wall time, and the engine's own overhead is the difference.
+    let baseCpuUs = 0;
+    let engineCpuUs = 0;
+    const cpu = () => {
+      const u = process.cpuUsage();
+      return u.user + u.system;
+    };
+    let baseCount = 0;
+    let engineCount = 0;
+    let engineSent = 0;
+    const sliceRatios: number[] = [];
+    for (let slice = 0; slice < slices; slice++) {
+      const part = messages.slice(slice * perSlice, (slice + 1) * perSlice);
+      if (!part.length) break;
+      sink.count = 0;
+      const baseCpu = cpu();
+      const baseStart = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          while (next < part.length) {
+            const m = part[next++];
+            await baseline.sendMail({ from: '"Bench Café" <campaigns@starloop.test>', ...m });
+          }
+        }),
+      );
+      const sliceBaseMs = performance.now() - baseStart;
+      baseMs += sliceBaseMs;
+      baseCpuUs += cpu() - baseCpu;
+      baseCount += sink.count;
+
+      sink.count = 0;
+      const engineCpu = cpu();
+      const engineWindowStart = process.hrtime.bigint() / 1000n;
+      const engineStart = performance.now();
+      const target = Math.min(messages.length, (slice + 1) * perSlice);
+      while (engineSent < target) {
+        const report = await dispatchOnce(handle.db, { transports, batchSize: Math.min(1000, target - engineSent), concurrency: Number(process.env.BENCH_ENGINE_IN_FLIGHT ?? IN_FLIGHT), baseUrl: 'https://app.starloop.test' });
+        engineSent += report.sent;
+        if (!report.claimed) break;
+      }
+      const sliceEngineMs = performance.now() - engineStart;
+      engineMs += sliceEngineMs;
+      engineCpuUs += cpu() - engineCpu;
+      engineCount += sink.count;
+      sliceRatios.push(+((sink.count / sliceEngineMs) / (part.length / sliceBaseMs)).toFixed(2));
+      // For a CPU profile of the engine alone: its windows on the profiler's (monotonic) clock.
+      if (process.env.BENCH_MARKS === '1') progress(`engine window (us): ${engineWindowStart} ${process.hrtime.bigint() / 1000n}`);
+      progress(`slice ${slice + 1}/${slices}: nodemailer ${Math.round((part.length / sliceBaseMs) * 1000)} msg/s, engine ${Math.round((sink.count / sliceEngineMs) * 1000)} msg/s`);
     }
-    const engineMs = performance.now() - engineStart;
-    const engineCount = sink.count;
+    // The last round completes the campaign.
+    await dispatchOnce(handle.db, { transports, batchSize: 1000, baseUrl: 'https://app.starloop.test' });
+    baseline.close();
     const [status] = await sqlRows<{ status: number; success: number }>(handle.db, sql`select status, success_records as success from campaigns where id = ${campaignId}`);
 
     const result = {
@@ -100,11 +136,13 @@ async function main() {
       loadAverage: os.loadavg().map((l) => +l.toFixed(1)),
       members: MEMBERS,
       deliveryRowsMs: Math.round(queueMs),
-      nodemailerAlone: { received: baseCount, seconds: +(baseMs / 1000).toFixed(1), perSecond: Math.round((baseCount / baseMs) * 1000) },
-      engine: { received: engineCount, seconds: +(engineMs / 1000).toFixed(1), perSecond: Math.round((engineCount / engineMs) * 1000), campaignStatus: status.status, successRecords: status.success },
+      nodemailerAlone: { received: baseCount, seconds: +(baseMs / 1000).toFixed(1), perSecond: Math.round((baseCount / baseMs) * 1000), nodeCpuUsPerMessage: Math.round(baseCpuUs / baseCount) },
+      engine: { received: engineCount, seconds: +(engineMs / 1000).toFixed(1), perSecond: Math.round((engineCount / engineMs) * 1000), campaignStatus: status.status, successRecords: status.success, nodeCpuUsPerMessage: Math.round(engineCpuUs / engineCount) },
       ratio: +(((engineCount / engineMs) / (baseCount / baseMs))).toFixed(2),
+      sliceRatios,
     };
     console.log(JSON.stringify(result, null, 2));
+    for (const [f, e] of ((globalThis as any).__gc ?? new Map())) console.error('[gc]', String(f).slice(0, 60).replace(/\s+/g, ' '), 'flushes', e.n, 'avg items', (e.items / e.n).toFixed(1), 'avg ms', (e.ms / e.n).toFixed(2));
   } finally {
     resetSmtpTransports();
     await sink.close();

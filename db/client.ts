@@ -16,6 +16,14 @@ interface DbHandle {
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
 
+/**
+ * Sort memory of every app connection. A contact-list filter no index orders (keyword, tag) sorts
+ * its matches: 75,000 of them need ~6.5 MB, and the default 4 MB spilled to disk (bench/RESULTS.md).
+ * Set per connection, not per statement: a transaction around each list page to `set local` it
+ * cost three round trips per request under load. 16 MB x the pool size is the ceiling.
+ */
+export const WORK_MEM = '16MB';
+
 // One instance per process, kept on globalThis so dev reloads do not open a second PGlite on
 // the same folder (two writers silently lose rows).
 const store = globalThis as unknown as { __starloopDb?: Promise<DbHandle> };
@@ -61,6 +69,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     onnotice: () => {},
     connect_timeout: 10,
+    connection: { work_mem: WORK_MEM },
     // postgres.js waits up to 20 s (3^failures / 100 s, shared by the pool) before reconnecting
     // after failed attempts, so a 3 s database restart kept the app down ~15 s more. Cap it at 1 s.
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
@@ -74,6 +83,7 @@ export async function openPglite(dir: string | null, loadDataDir?: Blob): Promis
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir ?? undefined, loadDataDir ? { loadDataDir } : undefined);
+  await client.exec(`set work_mem = '${WORK_MEM}'`);
   return { db: drizzle(client) as unknown as Db, driver: 'pglite', close: () => client.close() };
 }
 

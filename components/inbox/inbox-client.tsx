@@ -53,11 +53,18 @@ export function InboxClient({ initial, initialQuery, initialSelected }: { initia
     [filter, keyword, t],
   );
 
-  // Filters and search reload the list (search after typing pauses); the URL keeps them.
+  // Filters and search reload the list (search after typing pauses); the URL keeps them. The
+  // server already rendered the first query, so it is not loaded again, and the URL is only
+  // rewritten while the inbox is still the page (a late rewrite would undo a navigation away).
+  const shownQuery = useRef(`${initialQuery.filter}\n${initialQuery.keyword}`);
   useEffect(() => {
+    const query = `${filter}\n${keyword}`;
+    if (query === shownQuery.current) return;
     const timer = setTimeout(() => {
+      shownQuery.current = query;
       pageSize.current = PAGE;
       load(PAGE);
+      if (window.location.pathname !== '/inbox') return;
       const url = new URL(window.location.href);
       url.searchParams.set('filter', filter);
       if (keyword) url.searchParams.set('keyword', keyword);

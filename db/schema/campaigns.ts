@@ -127,6 +127,12 @@ export const deliveries = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
+    /**
+     * The attempt marker: set just before the transport is called, cleared by each claim. A claim
+     * left `sending` by a dead dispatcher goes to review when it is set, back to the queue when not.
+     * A column rather than an event row, and unindexed, so its update can be HOT (no index entries).
+     */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

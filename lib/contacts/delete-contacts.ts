@@ -2,11 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
 import type { ServiceContext } from '@/lib/context';
 import { loadOwnContact } from './get-contact';
+import { forgetEstimates } from './estimate-cache';
 
 /** Deletes one contact (its consent history goes with it); another merchant's id is not found. */
 export async function deleteContact(ctx: ServiceContext, id: number): Promise<{ deleted: number }> {
   await loadOwnContact(ctx, id);
   await ctx.db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.merchantId, ctx.merchantId)));
+  forgetEstimates(ctx.merchantId);
   return { deleted: 1 };
 }
 
@@ -19,5 +21,6 @@ export async function deleteContacts(ctx: ServiceContext, ids: number[]): Promis
       .where(and(eq(contacts.merchantId, ctx.merchantId), inArray(contacts.id, unique)))
       .returning({ id: contacts.id }),
   );
+  forgetEstimates(ctx.merchantId);
   return { deleted: rows.length };
 }

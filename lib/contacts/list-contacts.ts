@@ -6,13 +6,7 @@ import { toContactDto, type ContactDto } from './contact-dto';
 import { contactsWhere } from './filters';
 import { EXACT_COUNT_LIMIT, type ListQuery } from './schema';
 import { sqlRows } from '@/lib/db/rows';
-
-/**
- * Sort memory of the page statement. A filter no index orders (keyword, tag) sorts its matches:
- * 75,000 of them need ~6.5 MB, and the default 4 MB spilled to disk (external merge,
- * bench/RESULTS.md). Set for that statement's transaction only.
- */
-export const LIST_WORK_MEM = '16MB';
+import { cachedEstimate, estimateKey, rememberEstimate } from './estimate-cache';
 
 // Each order is exactly its index's (drizzle writes index columns `DESC NULLS LAST`; a plain `desc`
 // means nulls first and made PostgreSQL sort instead of walking the index).
@@ -47,12 +41,18 @@ export interface ContactPage {
  * those rows are read: a deep page costs little more than the first (bench/RESULTS.md).
  */
 export async function listContacts(ctx: ServiceContext, query: ListQuery): Promise<ContactPage> {
+  // A filter no index orders sorts its matches in the connections' work_mem (db/client.ts).
   const q = contactListQueries(ctx, query);
-  const page = ctx.db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local work_mem = '${LIST_WORK_MEM}'`));
-    return contactListQueries({ ...ctx, db: tx }, query).page;
-  });
-  const [rows, total] = await Promise.all([page, countContacts(ctx, q.where, q.total)]);
+  const key = estimateKey(ctx.merchantId, query);
+  const estimate = cachedEstimate(key, ctx.now().getTime());
+  const counted =
+    estimate === null
+      ? countContacts(ctx, q.where, q.total).then((total) => {
+          if (!total.totalExact) rememberEstimate(key, total.total, ctx.now().getTime());
+          return total;
+        })
+      : { total: estimate, totalExact: false };
+  const [rows, total] = await Promise.all([q.page, counted]);
   return { ...total, pageNum: query.pageNum, pageSize: query.pageSize, records: rows.map((r) => toContactDto(r.contact, r.locationName)) };
 }
 

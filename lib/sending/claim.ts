@@ -34,7 +34,7 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
         limit ${limit}
         for update of d skip locked
       )
-      update deliveries d set status = 'sending', attempts = d.attempts + 1, updated_at = ${ts(now)}
+      update deliveries d set status = 'sending', attempts = d.attempts + 1, attempted_at = null, updated_at = ${ts(now)}
       from due where d.id = due.id
       returning d.id, d.merchant_id, d.campaign_id, d.contact_id, d.channel, d.attempts, d.updated_at`,
   );
@@ -43,7 +43,7 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
 
 /**
  * A delivery still `sending` long after its claim belongs to a dispatcher that died. If it was
- * handed to a transport (an `attempt` event after the claim), the message may or may not have
+ * handed to a transport (its attempt marker `attempted_at` is set), the message may or may not have
  * left: it is never sent again blindly, a person reviews it. If it never reached a transport,
  * it goes back to the queue. So a crash costs at most the messages in flight.
  */
@@ -53,12 +53,11 @@ export async function recoverStaleClaims(db: Db, now: Date, staleAfterMs: number
     db,
     sql`
       with stale as (
-        select d.id, d.updated_at from deliveries d
+        select d.id, d.attempted_at from deliveries d
         where d.status = 'sending' and d.updated_at < ${ts(cutoff)}
         for update skip locked
       ), attempted as (
-        select s.id from stale s
-        where exists (select 1 from delivery_events e where e.delivery_id = s.id and e.type = 'attempt' and e.created_at >= s.updated_at)
+        select s.id from stale s where s.attempted_at is not null
       ), review as (
         update deliveries d set status = 'needs_review', error = 'dispatcher stopped while sending', updated_at = ${ts(now)}
         from attempted a where d.id = a.id

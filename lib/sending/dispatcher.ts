@@ -65,10 +65,18 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
     const jobs = await loadJobs(db, claimed.map((c) => c.id), now());
     const deadlines = await sendingDeadlines(db, [...new Set(claimed.map((c) => c.campaignId))], now());
     const commits = roundCommits(db, now);
-    await runPool(jobs, options.concurrency ?? 8, async (job) => {
-      const outcome = await deliver(db, job, { claimedAt: claimedAt.get(job.deliveryId) ?? new Date(0), deadline: deadlines.get(job.campaignId) ?? null }, options, now, commits);
+    // A sent message's record commits while its worker already sends the next one: a worker waits
+    // for its previous record only after that next handover. Every send still waits for its own
+    // attempt marker, so a crash leaves at most two messages per worker unrecorded (needs review).
+    const settle = (deliveryId: number) => (outcome: Outcome) => {
       report[outcomeKey[outcome]]++;
-      options.onOutcome?.(job.deliveryId, outcome);
+      options.onOutcome?.(deliveryId, outcome);
+    };
+    await runPool(jobs, options.concurrency ?? 8, async (job) => {
+      const claim = { claimedAt: claimedAt.get(job.deliveryId) ?? new Date(0), deadline: deadlines.get(job.campaignId) ?? null };
+      const result = await deliver(db, job, claim, options, now, commits);
+      const outcome = typeof result === 'string' ? Promise.resolve(result) : result.recorded.then(() => 'sent' as const);
+      return { settled: outcome.then(settle(job.deliveryId)) };
     });
   }
   report.completed = await completeFinishedCampaigns(db, now());
@@ -85,8 +93,8 @@ interface RoundCommits {
 
 /**
  * The two writes every message needs, group-committed: with N messages in flight they cost about
- * two statements per N messages instead of two per message (bench/sending-email.ts). Each caller
- * still awaits its own write before going on, so the exactly-once order is unchanged.
+ * two statements per N messages instead of two per message (bench/sending-email.ts). Each send
+ * awaits its own attempt marker first, so the exactly-once order is unchanged.
  */
 function roundCommits(db: Db, now: () => Date): RoundCommits {
   return {
@@ -107,7 +115,7 @@ function roundCommits(db: Db, now: () => Date): RoundCommits {
  * quiet hours begin, and the attempt marker re-reads the status, so a pause takes effect for
  * every message not yet handed over.
  */
-async function deliver(db: Db, job: DeliveryJob, claim: { claimedAt: Date; deadline: Date | null }, options: DispatchOptions, now: () => Date, commits: RoundCommits): Promise<Outcome> {
+async function deliver(db: Db, job: DeliveryJob, claim: { claimedAt: Date; deadline: Date | null }, options: DispatchOptions, now: () => Date, commits: RoundCommits): Promise<Outcome | { recorded: Promise<void> }> {
   const { claimedAt } = claim;
   const gate = async (): Promise<Outcome | null> => {
     if (claim.deadline && now().getTime() >= claim.deadline.getTime()) {
@@ -172,24 +180,43 @@ async function deliver(db: Db, job: DeliveryJob, claim: { claimedAt: Date; deadl
     return 'failed';
   }
   // Outside the try: the message has left, so a failure to record it must never put the row back
-  // in the queue (a second send). It stays `sending` with its attempt event: needs review later.
-  await commits.sent({ deliveryId: job.deliveryId, providerMessageId: messageId, at: now() });
-  return 'sent';
+  // in the queue (a second send). It stays `sending` with its attempt marker: needs review later.
+  // The record is answered still pending (wrapped, or awaiting would flatten it): see dispatchOnce.
+  return { recorded: commits.sent({ deliveryId: job.deliveryId, providerMessageId: messageId, at: now() }) };
 }
 
-/** Runs `work` over the items, `concurrency` at a time; after an error no new item starts, and the first error is thrown once the running ones have ended. */
-async function runPool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+/**
+ * Runs `work` over the items, `concurrency` at a time. A call answers once its item's own part is
+ * done, with a tail still settling (a record being written); its worker goes on to the next item
+ * and awaits that tail after it. After an error no new item starts, and the first error is thrown
+ * once the running items and tails have ended.
+ */
+async function runPool<T>(items: T[], concurrency: number, work: (item: T) => Promise<{ settled: Promise<void> }>): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | null = null;
   const workers = Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, async () => {
+    // A tail's failure is caught at once (an unobserved rejection would end the process) and
+    // reported when the tail is awaited.
+    let tail: Promise<{ error: unknown } | null> = Promise.resolve(null);
+    const awaitTail = async () => {
+      const settled = await tail;
+      if (settled) failure ??= settled;
+      tail = Promise.resolve(null);
+    };
     while (next < items.length && !failure) {
       const item = items[next++];
       try {
-        await work(item);
+        const { settled } = await work(item);
+        await awaitTail();
+        tail = settled.then(
+          () => null,
+          (error: unknown) => ({ error }),
+        );
       } catch (error) {
         failure ??= { error };
       }
     }
+    await awaitTail();
   });
   await Promise.all(workers);
   if (failure) throw (failure as { error: unknown }).error;

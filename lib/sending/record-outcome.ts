@@ -22,12 +22,19 @@ export interface SentItem {
 /**
  * Many sent outcomes in one statement (the dispatcher's group commit): the same rows, events and
  * count changes as one recordSent each, committed together. A delivery listed twice counts once.
+ *
+ * Committed without waiting for the disk (synchronous_commit off for this transaction only): if
+ * the database itself crashed before the write reached the disk, the row would still be `sending`
+ * with its attempt marker, and so go to review, never out again. The attempt marker, which is what
+ * prevents a second send, keeps the disk wait; this one no longer queues behind it.
  */
 export async function recordSentMany(db: Db, items: readonly SentItem[]): Promise<void> {
   if (!items.length) return;
   const input = JSON.stringify(items.map((i) => ({ id: i.deliveryId, message_id: i.providerMessageId, at: i.at.toISOString() })));
   await db.execute(sql`
-    with i as (
+    with async_commit as (
+      select set_config('synchronous_commit', 'off', true)
+    ), i as (
       select distinct on (id) id, message_id, at from jsonb_to_recordset(${input}::jsonb) as x(id integer, message_id text, at timestamptz) order by id
     ), d as (
       update deliveries set status = 'sent', sent_at = i.at, provider_message_id = i.message_id, error = null, updated_at = i.at
@@ -40,7 +47,7 @@ export async function recordSentMany(db: Db, items: readonly SentItem[]): Promis
       from (select contact_id, max(sent_at) as at from d group by contact_id) x where contacts.id = x.contact_id
     )
     update campaigns set success_records = success_records + n.sent
-    from (select campaign_id, count(*)::int as sent from d group by campaign_id) n where campaigns.id = n.campaign_id`);
+    from (select campaign_id, count(*)::int as sent from d group by campaign_id) n, async_commit where campaigns.id = n.campaign_id`);
 }
 
 export async function recordSkipped(db: Db, deliveryId: number, reason: SkipReason, now: Date): Promise<void> {
@@ -85,8 +92,10 @@ export type AttemptVerdict = 'ours' | 'released';
 
 /**
  * markAttempt for many deliveries in one statement, which also re-checks each campaign's status
- * just before its messages go: the campaign rows are read FOR SHARE, so a pause or stop (which
- * locks the row FOR UPDATE) is ordered strictly before or after this statement. Rows of a
+ * just before its messages go: the campaign rows are read FOR KEY SHARE, so a pause or stop (which
+ * locks the row FOR UPDATE) is ordered strictly before or after this statement. (Not FOR SHARE:
+ * that also conflicts with the sent records' count update of the same row, and every attempt
+ * marker then queued behind a sent record and the other way round.) Rows of a
  * campaign no longer SENDING go back to the queue (cancelled when it was stopped) and are not
  * sent; so after a pause commits, only messages already past their marker can still leave.
  * Ids missing from the answer lost their claim.
@@ -102,21 +111,19 @@ export async function markAttempts(db: Db, items: readonly { deliveryId: number;
           select d.id, d.campaign_id from deliveries d join i on i.id = d.id
           where d.status = 'sending' and d.updated_at = i.claimed_at
         ), live as (
-          select c.id, c.status from campaigns c where c.id in (select campaign_id from mine) for share
+          select c.id, c.status from campaigns c where c.id in (select campaign_id from mine) for key share
         ), d as (
-          update deliveries set updated_at = ${ts(now)} from mine join live on live.id = mine.campaign_id
+          update deliveries set attempted_at = ${ts(now)}, updated_at = ${ts(now)} from mine join live on live.id = mine.campaign_id
           where deliveries.id = mine.id and live.status = ${CampaignStatus.SENDING}
-          returning deliveries.id, deliveries.merchant_id
+          returning deliveries.id
         ), released as (
           update deliveries set status = case when live.status = ${CampaignStatus.STOPPED} then 'cancelled' else 'queued' end,
             attempts = greatest(deliveries.attempts - 1, 0), updated_at = ${ts(now)}
           from mine join live on live.id = mine.campaign_id
           where deliveries.id = mine.id and live.status <> ${CampaignStatus.SENDING}
           returning deliveries.id
-        ), e as (
-          insert into delivery_events (merchant_id, delivery_id, type, created_at) select merchant_id, id, 'attempt', ${ts(now)} from d returning delivery_id
         )
-        select delivery_id as id, 'ours' as verdict from e union all select id, 'released' from released`,
+        select id, 'ours' as verdict from d union all select id, 'released' from released`,
   );
   return new Map(rows.map((r) => [Number(r.id), r.verdict]));
 }

@@ -45,7 +45,7 @@ describe('deliveries and consent history follow their campaign and contacts', ()
   it("deleting a merchant deletes its deliveries (and their events) through its campaigns and contacts", async () => {
     const scene = await createSendingScene(t.db, { count: 2 });
     const [delivery] = await t.db.select().from(deliveries).where(eq(deliveries.campaignId, scene.campaignId)).limit(1);
-    await t.db.insert(deliveryEvents).values({ merchantId: scene.merchant.merchantId, deliveryId: delivery.id, type: 'attempt' });
+    await t.db.insert(deliveryEvents).values({ merchantId: scene.merchant.merchantId, deliveryId: delivery.id, type: 'opened' });
     await t.db.delete(merchants).where(eq(merchants.id, scene.merchant.merchantId));
     expect(await countFor(scene.campaignId)).toBe(0);
     expect(await t.db.select().from(deliveryEvents).where(eq(deliveryEvents.deliveryId, delivery.id))).toEqual([]);
