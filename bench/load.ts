@@ -10,7 +10,7 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
  * run creates the database load_db (BENCH_DB) and keeps it for re-runs (BENCH_RESEED=1 rebuilds it,
  * BENCH_DROP=1 drops it at the end). BENCH_PORT (default 3302), BENCH_SECONDS (30),
- * BENCH_CONNECTIONS (50), BENCH_CONTACTS (1,000,000).
+ * BENCH_CONNECTIONS (50), BENCH_CONTACTS (1,000,000), BENCH_PROCESSES (server processes, default 1).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -125,8 +125,9 @@ function loginRequest(password: string): autocannon.Options {
 }
 
 function startServer(databaseUrl: string): ChildProcess {
-  const next = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-  return spawn(process.execPath, [next, 'start', '-H', '127.0.0.1', '-p', String(PORT)], {
+  // `npm start`'s own launcher: BENCH_PROCESSES server processes (WEB_CONCURRENCY) on one port.
+  const serve = path.join(process.cwd(), 'scripts', 'serve.mjs');
+  return spawn(process.execPath, [serve, '-H', '127.0.0.1', '-p', String(PORT)], {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -135,6 +136,7 @@ function startServer(databaseUrl: string): ChildProcess {
       DATABASE_URL: databaseUrl,
       // No campaign is sending; keep the inline dispatcher out of the measurement.
       DISPATCHER: 'off',
+      WEB_CONCURRENCY: process.env.BENCH_PROCESSES ?? '1',
       AUTH_SECRET: process.env.AUTH_SECRET ?? 'load-bench-secret-load-bench-secret-0123456789',
       AUTH_URL: `http://127.0.0.1:${PORT}`,
     },

@@ -12,7 +12,12 @@ interface DbHandle {
   db: Db;
   driver: DbDriver;
   close: () => Promise<void>;
+  /** Runs `work` while holding the migration lock (PostgreSQL: several processes may start at once). */
+  exclusively?: <T>(work: () => Promise<T>) => Promise<T>;
 }
+
+// pg_advisory_lock key of migrations: any fixed number no other lock of ours uses.
+const MIGRATION_LOCK = 7_402_118_301;
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
 
@@ -74,7 +79,19 @@ async function openPostgres(url: string): Promise<DbHandle> {
     // after failed attempts, so a 3 s database restart kept the app down ~15 s more. Cap it at 1 s.
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
   });
-  return { db: drizzle(client) as unknown as Db, driver: 'postgres', close: () => client.end({ timeout: 5 }) };
+  // Server processes started together (WEB_CONCURRENCY, several instances) would each run the
+  // migrations at once and fail on each other's tables: one at a time, on a reserved connection.
+  const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
+    const lock = await client.reserve();
+    try {
+      await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      return await work();
+    } finally {
+      await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
+      lock.release();
+    }
+  };
+  return { db: drizzle(client) as unknown as Db, driver: 'postgres', close: () => client.end({ timeout: 5 }), exclusively };
 }
 
 /** dir null: an in-memory database (tests). */
@@ -90,8 +107,9 @@ export async function openPglite(dir: string | null, loadDataDir?: Blob): Promis
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
   if (handle.driver === 'postgres') {
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    const run = handle.exclusively ?? ((work) => work());
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver's own type
-    await migrate(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    await run(() => migrate(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER }));
   } else {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// `npm start`: the production server (`next start` with the arguments given). With PostgreSQL,
+// WEB_CONCURRENCY=N runs N server processes that share the port through node:cluster (the
+// primary hands connections out in turn): one Node process is one core, and under 50 concurrent
+// list requests its queue, not the database, set the latency (bench/RESULTS.md, issue 11). The
+// embedded database (PGlite) belongs to one process, so without DATABASE_URL it is always one.
+import cluster from 'node:cluster';
+import os from 'node:os';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const nextBin = require.resolve('next/dist/bin/next');
+const nextArgs = ['start', ...process.argv.slice(2)];
+const wanted = Math.floor(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1;
+const workers = process.env.DATABASE_URL ? Math.max(1, Math.min(wanted, os.availableParallelism())) : 1;
+if (wanted > 1 && !process.env.DATABASE_URL) console.warn('[serve] WEB_CONCURRENCY needs DATABASE_URL (the embedded database is one process\'s): starting one server process');
+
+if (workers === 1) {
+  // In this process, exactly as `next start`.
+  process.argv = [process.argv[0], nextBin, ...nextArgs];
+  require(nextBin);
+} else {
+  cluster.setupPrimary({ exec: nextBin, args: nextArgs });
+  let stopping = false;
+  const fork = () => cluster.fork();
+  for (let i = 0; i < workers; i++) fork();
+  console.log(`[serve] ${workers} server processes`);
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+      return;
+    }
+    // A crashed server process is replaced; the others kept serving meanwhile.
+    console.error(`[serve] server process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    setTimeout(fork, 1000);
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      setTimeout(() => process.exit(0), 10_000).unref();
+    });
+  }
+}
