@@ -207,11 +207,12 @@ async function runPool<T>(items: T[], concurrency: number, work: (item: T) => Pr
       const item = items[next++];
       try {
         const { settled } = await work(item);
-        await awaitTail();
-        tail = settled.then(
+        const caught = settled.then(
           () => null,
           (error: unknown) => ({ error }),
         );
+        await awaitTail();
+        tail = caught;
       } catch (error) {
         failure ??= { error };
       }
