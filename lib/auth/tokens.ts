@@ -11,8 +11,18 @@ export interface AccessClaims {
   expiresAt: number; // epoch seconds
 }
 
-function key(): Uint8Array {
-  return new TextEncoder().encode(authSecret());
+let signingKey: { secret: string; key: Promise<CryptoKey> } | undefined;
+
+/**
+ * The HMAC key, imported once. Handed a fresh byte array per call, jose imported it into WebCrypto
+ * again for every token: ~1 ms of CPU per API request under load (bench/RESULTS.md, issue 11).
+ */
+function key(): Promise<CryptoKey> {
+  const secret = authSecret();
+  if (signingKey?.secret !== secret) {
+    signingKey = { secret, key: globalThis.crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']) };
+  }
+  return signingKey.key;
 }
 
 export async function signAccessToken(userId: number, merchantId: number, now: Date): Promise<{ token: string; expiresAt: number }> {
@@ -26,14 +36,14 @@ export async function signAccessToken(userId: number, merchantId: number, now: D
     .setIssuer('starloop')
     .setAudience('starloop-api')
     .setJti(crypto.randomUUID())
-    .sign(key());
+    .sign(await key());
   return { token, expiresAt };
 }
 
 /** null for anything that is not a valid, unexpired access token of ours. */
 export async function verifyAccessToken(token: string, now: Date = new Date()): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(), {
+    const { payload } = await jwtVerify(token, await key(), {
       issuer: 'starloop',
       audience: 'starloop-api',
       algorithms: ['HS256'],
@@ -77,7 +87,7 @@ export async function signVerificationToken(email: string, now: Date): Promise<{
     .setExpirationTime(expiresAt)
     .setIssuer('starloop')
     .setAudience('starloop-register')
-    .sign(key());
+    .sign(await key());
   return { token, expiresAt };
 }
 
@@ -85,7 +95,7 @@ export async function signVerificationToken(email: string, now: Date): Promise<{
 export async function verifyVerificationToken(token: string | undefined, now: Date): Promise<string | null> {
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, key(), { issuer: 'starloop', audience: 'starloop-register', algorithms: ['HS256'], currentDate: now });
+    const { payload } = await jwtVerify(token, await key(), { issuer: 'starloop', audience: 'starloop-register', algorithms: ['HS256'], currentDate: now });
     return payload.purpose === 'register' && typeof payload.sub === 'string' ? payload.sub : null;
   } catch {
     return null;
