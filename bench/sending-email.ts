@@ -142,7 +142,6 @@ async function main() {
       sliceRatios,
     };
     console.log(JSON.stringify(result, null, 2));
-    for (const [f, e] of ((globalThis as any).__gc ?? new Map())) console.error('[gc]', String(f).slice(0, 60).replace(/\s+/g, ' '), 'flushes', e.n, 'avg items', (e.items / e.n).toFixed(1), 'avg ms', (e.ms / e.n).toFixed(2));
   } finally {
     resetSmtpTransports();
     await sink.close();

@@ -1,6 +1,7 @@
 'use client';
 
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search, Trash2, X } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -11,19 +12,22 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { Tooltip, TooltipProvider } from '@/components/ui/tooltip';
+import { useLazyMount } from '@/components/ui/use-lazy-mount';
 import { deleteCampaignsAction, listCampaignsAction } from '@/lib/campaigns/actions';
 import type { CampaignRecord } from '@/lib/campaigns/record';
 import type { Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';
 import { formatDateTime } from '@/lib/time/format';
-import { CampaignDetailsDialog } from './campaign-details-dialog';
 import { CampaignRowMenu } from './campaign-row-menu';
 import { CampaignStatus } from './campaign-status';
 import { FilterMenu, type ChannelStatus } from './filter-menu';
-import { MessagePreviewDialog } from './message-preview-dialog';
 import { RequestMenu } from './request-menu';
 import { SendingSettingsDialog } from './sending-settings-dialog';
 import { useTemplatePreview } from './use-template-preview';
+
+// The details and the message preview (with Radix's dialog) load after the page, when idle, or when first opened (issue 11).
+const CampaignDetailsDialog = dynamic(() => import('./campaign-details-dialog').then((m) => m.CampaignDetailsDialog), { ssr: false });
+const MessagePreviewDialog = dynamic(() => import('./message-preview-dialog').then((m) => m.MessagePreviewDialog), { ssr: false });
 
 export const CAMPAIGN_PAGE_SIZES = [10, 25, 50] as const;
 /** Spec section 9: the list reloads every 10 s while a campaign is sending. */
@@ -55,6 +59,8 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [details, setDetails] = useState<CampaignRecord | null>(null);
   const preview = useTemplatePreview();
+  const detailsLoaded = useLazyMount(details !== null);
+  const previewLoaded = useLazyMount(preview.data !== null);
   const [previewChannel, setPreviewChannel] = useState(0);
   const first = useRef(true);
 
@@ -236,8 +242,8 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
         />
       </TooltipProvider>
       {page.total > 0 && <Pager total={page.total} pageNum={query.pageNum} pageSize={query.pageSize} pageSizes={CAMPAIGN_PAGE_SIZES} onChange={(next) => setQuery((q) => ({ ...q, ...next }))} />}
-      <CampaignDetailsDialog record={details} onClose={() => setDetails(null)} />
-      <MessagePreviewDialog data={preview.data} channel={previewChannel} onClose={preview.close} />
+      {detailsLoaded && <CampaignDetailsDialog record={details} onClose={() => setDetails(null)} />}
+      {previewLoaded && <MessagePreviewDialog data={preview.data} channel={previewChannel} onClose={preview.close} />}
     </div>
   );
 }

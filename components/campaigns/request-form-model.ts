@@ -1,6 +1,6 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { CampaignRecord } from '@/lib/campaigns/record';
-import { CAMPAIGN_NAME_MAX, FORM_TIME_ZONES, SILENT_DAYS_MAX } from '@/lib/campaigns/schema';
+import { CAMPAIGN_NAME_MAX, FORM_TIME_ZONES, SILENT_DAYS_MAX } from '@/lib/campaigns/limits';
 import { normaliseQuietRanges, validateDeliveryWindow, windowToInput, type FormRange } from '@/lib/schedule/rules';
 import { parseRange, parseRangeList } from '@/lib/schedule/time-range';
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { ArrowLeft, Eye, Users } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
@@ -15,16 +16,19 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { SimpleSelect } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { useLazyMount } from '@/components/ui/use-lazy-mount';
 import { campaignStatusAction, createSnapshotAction, saveCampaignAction } from '@/lib/campaigns/actions';
 import type { RequestFormOptions } from '@/lib/campaigns/form-options';
 import type { CampaignRecord } from '@/lib/campaigns/record';
 import { CAMPAIGN_NAME_MAX } from '@/lib/campaigns/limits';
 import { notify } from '@/lib/notify/notify';
-import { MembersPreviewDialog } from './members-preview-dialog';
-import { MessagePreviewDialog } from './message-preview-dialog';
 import { defaultState, filterConditionsOf, stateFromRecord, toInput, validate, zoneOptions, type FieldErrors, type FormState } from './request-form-model';
 import { QuietRanges, RangeRow } from './time-range-fields';
 import { useTemplatePreview } from './use-template-preview';
+
+// The previews (Radix's dialog, the member table) load after the page, when idle, or when first opened (issue 11).
+const MembersPreviewDialog = dynamic(() => import('./members-preview-dialog').then((m) => m.MembersPreviewDialog), { ssr: false });
+const MessagePreviewDialog = dynamic(() => import('./message-preview-dialog').then((m) => m.MessagePreviewDialog), { ssr: false });
 
 export interface RequestFormProps {
   channel: 0 | 1;
@@ -46,7 +50,9 @@ export function RequestForm({ channel, options, initial, trial }: RequestFormPro
   const [busy, setBusy] = useState<'save' | 'submit' | 'members' | null>(null);
   const [snapshot, setSnapshot] = useState<{ snapshotId: number; total: number } | null>(null);
   const [cutRanges, setCutRanges] = useState<number[]>([]);
+  const membersLoaded = useLazyMount(snapshot !== null);
   const preview = useTemplatePreview();
+  const previewLoaded = useLazyMount(preview.data !== null);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setState((s) => ({ ...s, [key]: value }));
@@ -338,8 +344,8 @@ export function RequestForm({ channel, options, initial, trial }: RequestFormPro
         </Button>
       </div>
 
-      <MembersPreviewDialog snapshot={snapshot} onClose={() => setSnapshot(null)} />
-      <MessagePreviewDialog data={preview.data} channel={channel} onClose={preview.close} />
+      {membersLoaded && <MembersPreviewDialog snapshot={snapshot} onClose={() => setSnapshot(null)} />}
+      {previewLoaded && <MessagePreviewDialog data={preview.data} channel={channel} onClose={preview.close} />}
     </div>
   );
 }

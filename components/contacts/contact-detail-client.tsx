@@ -1,6 +1,7 @@
 'use client';
 
 import { ArrowLeft, Copy, Pencil, Trash2 } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
@@ -10,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
+import { useLazyMount } from '@/components/ui/use-lazy-mount';
 import { changeConsentAction, deleteContactAction } from '@/lib/contacts/actions';
 import type { ContactDetail } from '@/lib/contacts/get-contact';
 import type { LocationOption } from '@/lib/contacts/location-options';
@@ -17,16 +19,19 @@ import type { Locale } from '@/lib/i18n/locales';
 import { formatPersonName } from '@/lib/i18n/names';
 import { notify } from '@/lib/notify/notify';
 import { formatDateTime } from '@/lib/time/format';
-import { formatPhone } from '@/lib/contacts/format-phone';
-import { ContactFormDialog } from './contact-form-dialog';
 import { OptBadge } from './opt-badge';
 
-export function ContactDetailClient({ contact, locations, fieldKeys }: { contact: ContactDetail; locations: LocationOption[]; fieldKeys: string[] }) {
+// The edit form (react-hook-form, the dialog, the selects) loads after the page, when idle, or when first opened (issue 11).
+const ContactFormDialog = dynamic(() => import('./contact-form-dialog').then((m) => m.ContactFormDialog), { ssr: false });
+
+/** `phoneDisplay`: the number formatted by the server page. */
+export function ContactDetailClient({ contact, phoneDisplay, locations, fieldKeys }: { contact: ContactDetail; phoneDisplay: string; locations: LocationOption[]; fieldKeys: string[] }) {
   const t = useTranslations('contacts');
   const locale = useLocale() as Locale;
   const router = useRouter();
   const confirm = useConfirm();
   const [editing, setEditing] = useState(false);
+  const editLoaded = useLazyMount(editing);
   const [pending, start] = useTransition();
   const name = formatPersonName(contact.firstName, contact.lastName, locale) || `#${contact.id}`;
 
@@ -90,7 +95,7 @@ export function ContactDetailClient({ contact, locations, fieldKeys }: { contact
           </Link>
         }
         title={name}
-        description={[contact.email, formatPhone(contact.phone)].filter(Boolean).join(' · ')}
+        description={[contact.email, phoneDisplay].filter(Boolean).join(' · ')}
         actions={
           <>
             <Button onClick={() => setEditing(true)}>
@@ -114,7 +119,7 @@ export function ContactDetailClient({ contact, locations, fieldKeys }: { contact
               {row(t('form.lastName'), contact.lastName)}
               {row(t('form.firstName'), contact.firstName)}
               {row(t('form.email'), contact.email)}
-              {row(t('form.phone'), formatPhone(contact.phone))}
+              {row(t('form.phone'), phoneDisplay)}
               {row(t('form.gender'), t(`gender.${contact.gender}`))}
               {row(t('form.type'), <Badge tone={contact.type === 'customer' ? 'primary' : 'neutral'}>{t(`type.${contact.type}`)}</Badge>)}
               {row(t('form.location'), contact.locationName ?? t('noLocation'))}
@@ -182,7 +187,7 @@ export function ContactDetailClient({ contact, locations, fieldKeys }: { contact
           </Card>
         </div>
       </div>
-      <ContactFormDialog open={editing} onOpenChange={setEditing} contact={contact} locations={locations} fieldKeys={fieldKeys} />
+      {editLoaded && <ContactFormDialog open={editing} onOpenChange={setEditing} contact={contact} locations={locations} fieldKeys={fieldKeys} />}
     </>
   );
 }

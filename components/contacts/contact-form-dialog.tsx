@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
@@ -11,13 +10,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { SimpleSelect } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { contactGenders, contactTypes } from '@/db/schema/contacts';
+import { contactGenders, contactTypes } from '@/db/constants/contacts';
 import { createContactAction, updateContactAction } from '@/lib/contacts/actions';
 import type { ContactDto } from '@/lib/contacts/contact-dto';
 import type { LocationOption } from '@/lib/contacts/location-options';
-import { contactInput } from '@/lib/contacts/schema';
+import type { contactInput } from '@/lib/contacts/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';
 import { formatDateTime } from '@/lib/time/format';
@@ -28,6 +28,8 @@ type Values = z.input<typeof contactInput>;
 type Output = z.output<typeof contactInput>;
 type Field = keyof Values;
 const NONE = 'none';
+// The schema (zod, libphonenumber-js) loads on the first check; the server action checks again.
+const resolver = lazyZodResolver(() => import('@/lib/contacts/schema').then((m) => m.contactInput));
 
 /** The detailed form, for adding and for editing; the same zod schema checks here and on the server. */
 export function ContactFormDialog({ open, onOpenChange, contact, locations, fieldKeys }: { open: boolean; onOpenChange: (open: boolean) => void; contact?: ContactDto; locations: LocationOption[]; fieldKeys: string[] }) {
@@ -37,7 +39,7 @@ export function ContactFormDialog({ open, onOpenChange, contact, locations, fiel
   const locale = useLocale() as Locale;
   const router = useRouter();
   const [duplicateUrl, setDuplicateUrl] = useState<string | null>(null);
-  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(contactInput), mode: 'onTouched', defaultValues: valuesFor(contact) });
+  const form = useForm<Values, unknown, Output>({ resolver, mode: 'onTouched', defaultValues: valuesFor(contact) });
   const { register, control, handleSubmit, formState, reset, setError } = form;
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 'use client';
 
 import { Download, FileUp, Trash2, UserPlus, Users, Zap } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter, useSearchParams } from 'next/navigation';
@@ -11,6 +12,7 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
+import { useLazyMount } from '@/components/ui/use-lazy-mount';
 import { Badge } from '@/components/ui/badge';
 import { notify } from '@/lib/notify/notify';
 import { deleteContactsAction } from '@/lib/contacts/actions';
@@ -22,14 +24,18 @@ import type { ListQuery } from '@/lib/contacts/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { formatPersonName } from '@/lib/i18n/names';
 import { formatDateTime } from '@/lib/time/format';
-import { formatPhone } from '@/lib/contacts/format-phone';
 import { ContactFilters } from './contact-filters';
-import { ContactFormDialog } from './contact-form-dialog';
 import { OptBadge } from './opt-badge';
-import { QuickAddDialog } from './quick-add-dialog';
+
+// The forms (react-hook-form, the dialog, the selects) load after the page, when idle, or when first opened (issue 11).
+const ContactFormDialog = dynamic(() => import('./contact-form-dialog').then((m) => m.ContactFormDialog), { ssr: false });
+const QuickAddDialog = dynamic(() => import('./quick-add-dialog').then((m) => m.QuickAddDialog), { ssr: false });
+
+/** A row of the list, with its phone number formatted by the server page. */
+export type ContactRow = ContactDto & { phoneDisplay: string };
 
 interface Props {
-  page: ContactPage;
+  page: Omit<ContactPage, 'records'> & { records: ContactRow[] };
   query: ListQuery;
   locations: LocationOption[];
   fieldKeys: string[];
@@ -45,6 +51,8 @@ export function ContactsClient({ page, query, locations, fieldKeys }: Props) {
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const [adding, setAdding] = useState(false);
   const [quick, setQuick] = useState(false);
+  const addLoaded = useLazyMount(adding);
+  const quickLoaded = useLazyMount(quick);
   const [deleting, startDelete] = useTransition();
 
   const exportHref = (format: 'xlsx' | 'csv') => {
@@ -69,7 +77,7 @@ export function ContactsClient({ page, query, locations, fieldKeys }: Props) {
     });
   };
 
-  const columns: DataTableColumn<ContactDto>[] = [
+  const columns: DataTableColumn<ContactRow>[] = [
     {
       id: 'name',
       header: t('columns.name'),
@@ -85,7 +93,7 @@ export function ContactsClient({ page, query, locations, fieldKeys }: Props) {
       header: t('columns.contact'),
       cell: (c) => (
         <span className="flex flex-col gap-0.5 leading-tight">
-          {c.phone && <span className="tabular-nums whitespace-nowrap">{formatPhone(c.phone)}</span>}
+          {c.phone && <span className="tabular-nums whitespace-nowrap">{c.phoneDisplay}</span>}
           {c.email && <span className="break-all text-slate-500 dark:text-slate-400">{c.email}</span>}
         </span>
       ),
@@ -185,8 +193,8 @@ export function ContactsClient({ page, query, locations, fieldKeys }: Props) {
         <p className="text-end text-xs text-slate-500 dark:text-slate-400">{t('totalEstimate', { limit: EXACT_COUNT_LIMIT.toLocaleString(), count: page.total.toLocaleString() })}</p>
       )}
       <Pager total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} pageSizes={PAGE_SIZES} />
-      <ContactFormDialog open={adding} onOpenChange={setAdding} locations={locations} fieldKeys={fieldKeys} />
-      <QuickAddDialog open={quick} onOpenChange={setQuick} locations={locations} />
+      {addLoaded && <ContactFormDialog open={adding} onOpenChange={setAdding} locations={locations} fieldKeys={fieldKeys} />}
+      {quickLoaded && <QuickAddDialog open={quick} onOpenChange={setQuick} locations={locations} />}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
@@ -11,15 +10,18 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { SimpleSelect } from '@/components/ui/select';
 import { quickAddContactAction } from '@/lib/contacts/actions';
 import type { LocationOption } from '@/lib/contacts/location-options';
-import { quickAddInput } from '@/lib/contacts/schema';
+import type { quickAddInput } from '@/lib/contacts/schema';
 import { notify } from '@/lib/notify/notify';
 
 type Values = z.input<typeof quickAddInput>;
 type Output = z.output<typeof quickAddInput>;
 const NONE = 'none';
+// The schema (zod, libphonenumber-js) loads on the first check; the server action checks again.
+const resolver = lazyZodResolver(() => import('@/lib/contacts/schema').then((m) => m.quickAddInput));
 
 /** Quick add: one name (split by the language's name order) and an e-mail or a phone. */
 export function QuickAddDialog({ open, onOpenChange, locations }: { open: boolean; onOpenChange: (open: boolean) => void; locations: LocationOption[] }) {
@@ -28,7 +30,7 @@ export function QuickAddDialog({ open, onOpenChange, locations }: { open: boolea
   const tAll = useTranslations();
   const router = useRouter();
   const [duplicateUrl, setDuplicateUrl] = useState<string | null>(null);
-  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(quickAddInput), mode: 'onTouched', defaultValues: { name: '', email: '', phone: '', locationId: null } });
+  const form = useForm<Values, unknown, Output>({ resolver, mode: 'onTouched', defaultValues: { name: '', email: '', phone: '', locationId: null } });
   const { register, control, handleSubmit, formState, reset, setError } = form;
 
   useEffect(() => {

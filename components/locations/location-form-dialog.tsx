@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -9,11 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { Switch } from '@/components/ui/switch';
 import type { Locale } from '@/lib/i18n/locales';
 import { createLocationAction, updateLocationAction } from '@/lib/locations/actions';
 import { COUNTRY_TIME_ZONES } from '@/lib/locations/countries';
-import { createLocationSchema } from '@/lib/locations/schema';
+import type { createLocationSchema } from '@/lib/locations/schema';
 import { zipCodeAbsent, zipCodeRequired } from '@/lib/locations/zip-codes';
 import { notify } from '@/lib/notify/notify';
 import { CountrySelect } from './country-select';
@@ -24,10 +24,13 @@ type Values = z.input<typeof createLocationSchema>;
 type Output = z.output<typeof createLocationSchema>;
 type Field = keyof Values;
 
+// The schema (and zod) loads on the first check; the server action checks again.
+const resolver = lazyZodResolver(() => import('@/lib/locations/schema').then((m) => m.createLocationSchema));
+
 const DEFAULT_COUNTRY: Record<Locale, string> = { 'zh-CN': 'CN', 'zh-HK': 'HK', 'en-US': 'US' };
 
 /**
- * Add and edit, one dialog. The form checks with the same zod schema as the server (zodResolver);
+ * Add and edit, one dialog. The form checks with the same zod schema as the server (loaded on first use);
  * the server action stays the authority, and its field errors land beside the same fields.
  */
 export function LocationFormDialog({ open, row, onOpenChange, onSaved }: { open: boolean; row: LocationRow | null; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
@@ -35,7 +38,7 @@ export function LocationFormDialog({ open, row, onOpenChange, onSaved }: { open:
   const tc = useTranslations('common');
   const tAll = useTranslations();
   const locale = useLocale() as Locale;
-  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(createLocationSchema), mode: 'onTouched', defaultValues: valuesFor(row, locale) });
+  const form = useForm<Values, unknown, Output>({ resolver, mode: 'onTouched', defaultValues: valuesFor(row, locale) });
   const { register, control, handleSubmit, formState, setValue, getValues, reset, setError, trigger } = form;
   const country = useWatch({ control, name: 'country' });
   const noZip = zipCodeAbsent(country ?? '');

@@ -1,6 +1,7 @@
 'use client';
 
 import { Building2, Eye, MapPin, MoreHorizontal, Pencil, Plus, Power, PowerOff, Search, Trash2 } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useOptimistic, useState, useTransition } from 'react';
@@ -16,16 +17,20 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { Switch } from '@/components/ui/switch';
+import { useLazyMount } from '@/components/ui/use-lazy-mount';
 import type { Locale } from '@/lib/i18n/locales';
 import { deleteLocationAction, setLocationStatusAction } from '@/lib/locations/actions';
 import { countryName } from '@/lib/locations/countries';
-import { PAGE_SIZES } from '@/lib/locations/schema';
+import { PAGE_SIZES } from '@/lib/locations/limits';
 import { notify } from '@/lib/notify/notify';
 import { formatDateTime } from '@/lib/time/format';
-import { DeleteBlockedDialog, type BlockedDelete } from './delete-blocked-dialog';
-import { LocationDetailsDialog } from './location-details-dialog';
-import { LocationFormDialog } from './location-form-dialog';
+import type { BlockedDelete } from './delete-blocked-dialog';
 import type { LocationRow } from './location-row';
+
+// The dialogs (Radix's dialog, the form with react-hook-form and zod) load after the page, when idle, or when first opened (issue 11).
+const LocationFormDialog = dynamic(() => import('./location-form-dialog').then((m) => m.LocationFormDialog), { ssr: false });
+const LocationDetailsDialog = dynamic(() => import('./location-details-dialog').then((m) => m.LocationDetailsDialog), { ssr: false });
+const DeleteBlockedDialog = dynamic(() => import('./delete-blocked-dialog').then((m) => m.DeleteBlockedDialog), { ssr: false });
 
 export interface LocationListProps {
   rows: LocationRow[];
@@ -49,6 +54,9 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
   const [pending, startTransition] = useTransition();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [blocked, setBlocked] = useState<BlockedDelete | null>(null);
+  const formLoaded = useLazyMount(dialog?.kind === 'create' || dialog?.kind === 'edit');
+  const detailsLoaded = useLazyMount(dialog?.kind === 'details');
+  const blockedLoaded = useLazyMount(blocked !== null);
   // Switches flip at once; the server's answer (or a refresh) settles them.
   const [optimistic, setOptimistic] = useState<Record<number, boolean>>({});
   const filtered = keyword !== '' || enabledOnly;
@@ -263,21 +271,19 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
       </div>
       <DataTable aria-label={t('title')} columns={columns} rows={rows} rowKey={(row) => row.locationId} loading={pending && rows.length === 0} empty={empty} className={pending ? 'opacity-70 transition-opacity' : undefined} />
       {total > 0 && <Pager total={total} pageNum={pageNum} pageSize={pageSize} pageSizes={PAGE_SIZES} />}
-      <LocationFormDialog
-        open={dialog?.kind === 'create' || dialog?.kind === 'edit'}
-        row={dialog?.kind === 'edit' ? dialog.row : null}
-        onOpenChange={(open) => !open && setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          refresh();
-        }}
-      />
-      <LocationDetailsDialog
-        row={dialog?.kind === 'details' ? dialog.row : null}
-        onOpenChange={(open) => !open && setDialog(null)}
-        onEdit={(row) => setDialog({ kind: 'edit', row })}
-      />
-      <DeleteBlockedDialog blocked={blocked} onOpenChange={(open) => !open && setBlocked(null)} />
+      {formLoaded && (
+        <LocationFormDialog
+          open={dialog?.kind === 'create' || dialog?.kind === 'edit'}
+          row={dialog?.kind === 'edit' ? dialog.row : null}
+          onOpenChange={(open) => !open && setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            refresh();
+          }}
+        />
+      )}
+      {detailsLoaded && <LocationDetailsDialog row={dialog?.kind === 'details' ? dialog.row : null} onOpenChange={(open) => !open && setDialog(null)} onEdit={(row) => setDialog({ kind: 'edit', row })} />}
+      {blockedLoaded && <DeleteBlockedDialog blocked={blocked} onOpenChange={(open) => !open && setBlocked(null)} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import { Select, SelectContent, SelectGroup, SelectItem, SelectSeparator, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SimpleSelect } from '@/components/ui/select';
 import { timeZoneNames } from '@/lib/locations/time-zone';
 
 /** The form time zones of spec section 9, then every zone the browser knows. */
@@ -16,31 +16,8 @@ export function TimeZoneSelect({ value, onChange, suggested }: { value: string; 
   const rest = useMemo(() => timeZoneNames().filter((z) => !first.includes(z)), [first]);
   // ~420 zones: build each label once, not on every render.
   const labels = useMemo(() => new Map([...first, ...rest].map((zone) => [zone, `${zone.replace(/_/g, ' ')} (${offsetOf(zone)})`])), [first, rest]);
-  const label = (zone: string) => labels.get(zone) ?? zone;
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent className="max-h-72">
-        <SelectGroup>
-          {first.map((zone) => (
-            <SelectItem key={zone} value={zone}>
-              {label(zone)}
-            </SelectItem>
-          ))}
-        </SelectGroup>
-        <SelectSeparator />
-        <SelectGroup>
-          {rest.map((zone) => (
-            <SelectItem key={zone} value={zone}>
-              {label(zone)}
-            </SelectItem>
-          ))}
-        </SelectGroup>
-      </SelectContent>
-    </Select>
-  );
+  const groups = useMemo(() => [first, rest].map((zones) => zones.map((zone) => ({ value: zone, label: labels.get(zone) ?? zone }))), [first, rest, labels]);
+  return <SimpleSelect value={value} onValueChange={onChange} groups={groups} maxListHeight="18rem" />;
 }
 
 /** GMT+8, GMT-4 … today, so a person can tell the zones apart. */

@@ -13,6 +13,11 @@ export interface ArticleViewProps {
   locale: Locale;
   publishedAt: Date | null;
   merchantName: string;
+  /**
+   * Shown inside the app shell (the editor's preview), whose own <main> holds it: the article then
+   * renders no second <main> (axe landmark-no-duplicate-main). The public page, with no shell, keeps it.
+   */
+  embedded?: boolean;
   className?: string;
 }
 
@@ -21,11 +26,12 @@ export interface ArticleViewProps {
  * preview is the real thing. Its labels follow the article's language, not the reader's interface
  * language (a reader of an English article sees "Published …" whatever the merchant's settings).
  */
-export function ArticleView({ title, summary, coverUrl, body, locale, publishedAt, merchantName, className }: ArticleViewProps) {
+export function ArticleView({ title, summary, coverUrl, body, locale, publishedAt, merchantName, embedded = false, className }: ArticleViewProps) {
   const t = translatorFor(locale);
   // Stored bodies are sanitised on every write; cleaning again on render costs little and
   // protects rows written before a sanitiser rule was added.
   const html = sanitizeRichHtml(body);
+  const Main = embedded ? 'div' : 'main';
   return (
     <div lang={locale} className={cn('flex flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100', className)}>
       <header className="border-b border-slate-200 dark:border-slate-800">
@@ -33,7 +39,7 @@ export function ArticleView({ title, summary, coverUrl, body, locale, publishedA
           <span className="truncate text-[15px] font-semibold tracking-tight">{merchantName}</span>
         </div>
       </header>
-      <main className="flex-1">
+      <Main className="flex-1">
         <article className="mx-auto max-w-3xl px-5 pt-10 pb-16 mobile:pt-6">
           <h1 className="text-[2rem] leading-tight font-bold tracking-tight text-balance text-slate-900 mobile:text-[1.6rem] dark:text-white">{title}</h1>
           <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
@@ -46,7 +52,7 @@ export function ArticleView({ title, summary, coverUrl, body, locale, publishedA
           )}
           <div className={`mt-8 ${ARTICLE_BODY_CLASSES}`} dangerouslySetInnerHTML={{ __html: html }} />
         </article>
-      </main>
+      </Main>
       <footer className="border-t border-slate-200 py-6 text-center text-xs text-slate-400 dark:border-slate-800 dark:text-slate-500">{t('posts.article.poweredBy')}</footer>
     </div>
   );

@@ -19,7 +19,7 @@ import { Textarea } from '@/components/ui/textarea';
 import type { Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';
 import { savePostAction } from '@/lib/posts/actions';
-import { POST_SUMMARY_MAX, POST_TITLE_MAX, postInputSchema } from '@/lib/posts/schema';
+import { POST_SUMMARY_MAX, POST_TITLE_MAX } from '@/lib/posts/limits';
 import { formatDateTime } from '@/lib/time/format';
 import { CoverPicker } from './cover-picker';
 import { pickValues, sameValues, toEditorPost, type EditorPost, type EditorValues } from './editor-values';
@@ -106,6 +106,8 @@ export function PostEditor({ post: initialPost, userId, defaultLocale }: { post:
   };
 
   const submit = async (intent: Intent): Promise<EditorPost | null> => {
+    // The schema (and zod) loads on the first save, not with the page (issue 11).
+    const { postInputSchema } = await import('@/lib/posts/schema');
     const parsed = postInputSchema.safeParse(values);
     if (!parsed.success) {
       const next: Record<string, string> = {};

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -56,13 +56,13 @@ export function AddReviewDialog({ locations, today }: { locations: { id: number;
   };
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="secondary">
-          <Plus aria-hidden="true" />
-          {t('add.button')}
-        </Button>
-      </DialogTrigger>
+    <>
+      {/* Outside the dialog: the dialog's code loads later, and the button must stay the same element. */}
+      <Button variant="secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" />
+        {t('add.button')}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <DialogHeader>
@@ -102,6 +102,7 @@ export function AddReviewDialog({ locations, today }: { locations: { id: number;
           </DialogFooter>
         </form>
       </DialogContent>
-    </Dialog>
+      </Dialog>
+    </>
   );
 }

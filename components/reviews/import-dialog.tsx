@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import { Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
 import { FormField } from '@/components/ui/form-field';
 import { notify } from '@/lib/notify/notify';
 
@@ -57,6 +57,12 @@ export function ImportDialog() {
   };
 
   return (
+    <>
+      {/* Outside the dialog: the dialog's code loads later, and the button must stay the same element. */}
+      <Button variant="secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <Upload aria-hidden="true" />
+        {t('button')}
+      </Button>
     <Dialog
       open={open}
       onOpenChange={(next) => {
@@ -67,12 +73,6 @@ export function ImportDialog() {
         }
       }}
     >
-      <DialogTrigger asChild>
-        <Button variant="secondary">
-          <Upload aria-hidden="true" />
-          {t('button')}
-        </Button>
-      </DialogTrigger>
       <DialogContent>
         <form onSubmit={submit} className="flex flex-col gap-4">
           <DialogHeader>
@@ -105,5 +105,6 @@ export function ImportDialog() {
         </form>
       </DialogContent>
     </Dialog>
+    </>
   );
 }

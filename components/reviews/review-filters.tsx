@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
 import { SimpleSelect } from '@/components/ui/select';
-import { reviewSites } from '@/db/schema/reviews';
+import { reviewSites } from '@/db/constants/reviews';
 
 export interface FilterValues {
   q?: string;

@@ -17,7 +17,7 @@ import {
   DropdownMenuSubContent,
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+} from '@/components/ui/dropdown-menu-impl';
 import { setLocaleAction } from '@/lib/i18n/locale-actions';
 import { locales, type Locale } from '@/lib/i18n/locales';
 import { isTheme, type Theme } from '@/lib/theme/theme';

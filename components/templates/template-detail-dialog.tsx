@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { RichHtml } from '@/components/rich-text-editor/rich-html';
 import { Badge } from '@/components/ui/badge';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
 import type { TemplateDto } from '@/lib/templates/service';
 
 /** Name, type, subject (if any) and content as formatted HTML (spec section 2). */

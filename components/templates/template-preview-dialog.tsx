@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { RichHtml } from '@/components/rich-text-editor/rich-html';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
 import { renderTokens } from '@/lib/templates/tokens';
 import { sampleValues } from './sample-values';
 

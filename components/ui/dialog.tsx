@@ -12,6 +12,21 @@ export const DialogClose = DialogPrimitive.Close;
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
+// A dialog opened from another that closes as it opens (a details dialog's Edit button) loses its
+// opener with that dialog; the focus then goes where the closed dialog would have sent it. The
+// button may leave its dialog before the dialog goes, so its dialog is noted when it takes focus.
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+const dialogOf = new WeakMap<Element, Element>();
+const openers = new WeakMap<Element, HTMLElement | null>();
+function returnTarget(openedBy: HTMLElement | null): HTMLElement | null {
+  let back = openedBy;
+  for (let hops = 0; back && !back.isConnected && hops < 5; hops++) {
+    const dialog = back.closest(DIALOG) ?? dialogOf.get(back);
+    back = dialog ? (openers.get(dialog) ?? null) : null;
+  }
+  return back?.isConnected ? back : null;
+}
+
 // Radix gives the focus back only to a <DialogTrigger>; most dialogs here open from a plain button
 // or a menu item, and the focus would fall to <body>. The last focused element is kept because a
 // menu item is gone (with its menu) by the time the dialog opens.
@@ -20,7 +35,16 @@ let tracking = false;
 function trackFocus() {
   if (tracking) return;
   tracking = true;
-  document.addEventListener('focusin', (event) => (lastFocused = event.target as Element), true);
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (!(event.target instanceof Element)) return;
+      lastFocused = event.target;
+      const dialog = lastFocused.closest(DIALOG);
+      if (dialog) dialogOf.set(lastFocused, dialog);
+    },
+    true,
+  );
 }
 
 /** What opened the dialog: the focused control, or for a menu item the button of its menu. */
@@ -57,13 +81,14 @@ export function DialogContent({ className, children, size = 'md', hideClose = fa
         )}
         onOpenAutoFocus={(event) => {
           openedBy.current = opener();
+          if (event.currentTarget instanceof Element) openers.set(event.currentTarget, openedBy.current);
           onOpenAutoFocus?.(event);
         }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
-          const back = openedBy.current;
+          const back = returnTarget(openedBy.current);
           openedBy.current = null;
-          if (event.defaultPrevented || !back?.isConnected) return;
+          if (event.defaultPrevented || !back) return;
           event.preventDefault();
           back.focus();
         }}

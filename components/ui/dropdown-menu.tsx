@@ -1,85 +1,109 @@
 'use client';
 
-import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Check, ChevronRight, Circle } from 'lucide-react';
-import { cn } from './cn';
+import type * as Menu from '@radix-ui/react-dropdown-menu';
+import { cloneElement, createContext, isValidElement, useContext, useEffect, useState } from 'react';
 
-export const DropdownMenu = Menu.Root;
-export const DropdownMenuTrigger = Menu.Trigger;
-export const DropdownMenuGroup = Menu.Group;
-export const DropdownMenuSub = Menu.Sub;
-export const DropdownMenuRadioGroup = Menu.RadioGroup;
+export type { DropdownMenuItemProps } from './dropdown-menu-impl';
 
-const surface =
-  'z-50 min-w-44 overflow-hidden rounded-lg border border-slate-200 bg-white p-1 text-sm text-slate-700 shadow-lg data-[state=open]:animate-pop-in dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200';
+/**
+ * The dropdown menu kit, with Radix's menu (popper, focus handling, roving focus: ~30 KB gzipped)
+ * loaded on first use instead of with every page that has a row menu (issue 11). Until then a
+ * menu is its trigger alone, carrying the same ARIA state; pointing at it or focusing it starts
+ * the download, pressing it (pointer, Enter, Space or Arrow Down) shows the real menu, open. Once
+ * loaded, every menu mounted afterwards is the Radix one straight away. Same API as before.
+ */
+type Impl = typeof import('./dropdown-menu-impl');
 
-const item =
-  'relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 outline-none select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-primary-soft data-highlighted:text-primary dark:data-highlighted:bg-primary/15 dark:data-highlighted:text-primary-light [&_svg]:size-4 [&_svg]:shrink-0';
+let loaded: Impl | null = null;
+let loading: Promise<Impl> | null = null;
+const load = () => (loading ??= import('./dropdown-menu-impl').then((m) => (loaded = m)));
 
-export function DropdownMenuContent({ className, sideOffset = 6, align = 'end', ...props }: React.ComponentProps<typeof Menu.Content>) {
+const Context = createContext<{ impl: Impl | null; open: (byKeyboard: boolean) => void }>({ impl: null, open: () => undefined });
+
+export function DropdownMenu({ children, ...props }: React.ComponentProps<typeof Menu.Root>) {
+  const [impl, setImpl] = useState<Impl | null>(loaded);
+  const [opened, setOpened] = useState<'pointer' | 'keyboard' | null>(null);
+  const needed = !impl && (props.open || props.defaultOpen);
+  useEffect(() => {
+    if (needed) void load().then((m) => setImpl(() => m));
+  }, [needed]);
+  // Radix moves the focus to the first item when the keyboard opened the menu, which it learns
+  // from a keydown it saw; this menu mounted after that key, so it is done here.
+  useEffect(() => {
+    if (impl && opened === 'keyboard') requestAnimationFrame(() => document.querySelector<HTMLElement>('[role="menu"][data-state="open"] [role="menuitem"]:not([data-disabled])')?.focus());
+  }, [impl, opened]);
+  if (impl) {
+    return (
+      <Context.Provider value={{ impl, open: () => undefined }}>
+        <impl.DropdownMenu {...props} defaultOpen={props.defaultOpen || opened !== null}>
+          {children}
+        </impl.DropdownMenu>
+      </Context.Provider>
+    );
+  }
+  const open = (byKeyboard: boolean) => {
+    setOpened(byKeyboard ? 'keyboard' : 'pointer');
+    props.onOpenChange?.(true);
+    void load().then((m) => setImpl(() => m));
+  };
+  return <Context.Provider value={{ impl: null, open }}>{children}</Context.Provider>;
+}
+
+export function DropdownMenuTrigger({ asChild, children, ...props }: React.ComponentProps<typeof Menu.Trigger>) {
+  const { impl, open } = useContext(Context);
+  if (impl)
+    return (
+      <impl.DropdownMenuTrigger asChild={asChild} {...props}>
+        {children}
+      </impl.DropdownMenuTrigger>
+    );
+  // The keys and the pointer press that open Radix's trigger; a click without a pointer press
+  // (a screen reader's activation) opens it too.
+  const lazy = {
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': false,
+    'data-state': 'closed',
+    onPointerEnter: () => void load(),
+    onFocus: () => void load(),
+    onPointerDown: (event: React.PointerEvent) => {
+      if (event.button === 0 && !event.ctrlKey) open(false);
+    },
+    onKeyDown: (event: React.KeyboardEvent) => {
+      if (['Enter', ' ', 'ArrowDown'].includes(event.key)) {
+        event.preventDefault();
+        open(true);
+      }
+    },
+    onClick: (event: React.MouseEvent) => {
+      if (event.detail === 0) open(true);
+    },
+  };
+  if (asChild && isValidElement<Record<string, unknown>>(children)) return cloneElement(children, { ...props, ...lazy });
   return (
-    <Menu.Portal>
-      <Menu.Content sideOffset={sideOffset} align={align} className={cn(surface, className)} {...props} />
-    </Menu.Portal>
-  );
-}
-
-export interface DropdownMenuItemProps extends React.ComponentProps<typeof Menu.Item> {
-  /** Red text: delete and other destructive actions. */
-  danger?: boolean;
-}
-
-export function DropdownMenuItem({ className, danger, ...props }: DropdownMenuItemProps) {
-  return <Menu.Item className={cn(item, danger && 'text-red-600 data-highlighted:bg-red-50 data-highlighted:text-red-700 dark:text-red-400 dark:data-highlighted:bg-red-500/15 dark:data-highlighted:text-red-300', className)} {...props} />;
-}
-
-export function DropdownMenuCheckboxItem({ className, children, ...props }: React.ComponentProps<typeof Menu.CheckboxItem>) {
-  return (
-    <Menu.CheckboxItem className={cn(item, 'ps-8', className)} {...props}>
-      <span className="absolute start-2 flex size-4 items-center justify-center">
-        <Menu.ItemIndicator>
-          <Check aria-hidden="true" />
-        </Menu.ItemIndicator>
-      </span>
+    <button type="button" {...props} {...lazy}>
       {children}
-    </Menu.CheckboxItem>
+    </button>
   );
 }
 
-export function DropdownMenuRadioItem({ className, children, ...props }: React.ComponentProps<typeof Menu.RadioItem>) {
-  return (
-    <Menu.RadioItem className={cn(item, 'ps-8', className)} {...props}>
-      <span className="absolute start-2 flex size-4 items-center justify-center">
-        <Menu.ItemIndicator>
-          <Circle className="size-2! fill-current" aria-hidden="true" />
-        </Menu.ItemIndicator>
-      </span>
-      {children}
-    </Menu.RadioItem>
-  );
+/** Parts inside the menu render only once it has loaded (the closed menu shows its trigger only). */
+function part<P extends object>(pick: (impl: Impl) => React.ComponentType<P>) {
+  return function Part(props: P) {
+    const { impl } = useContext(Context);
+    if (!impl) return null;
+    const Component = pick(impl);
+    return <Component {...props} />;
+  };
 }
 
-export function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof Menu.Label>) {
-  return <Menu.Label className={cn('px-2 py-1.5 text-xs font-medium text-slate-500 dark:text-slate-400', className)} {...props} />;
-}
-
-export function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typeof Menu.Separator>) {
-  return <Menu.Separator className={cn('-mx-1 my-1 h-px bg-slate-100 dark:bg-slate-800', className)} {...props} />;
-}
-
-export function DropdownMenuSubTrigger({ className, children, ...props }: React.ComponentProps<typeof Menu.SubTrigger>) {
-  return (
-    <Menu.SubTrigger className={cn(item, 'data-[state=open]:bg-slate-100 dark:data-[state=open]:bg-slate-800', className)} {...props}>
-      {children}
-      <ChevronRight className="ms-auto text-slate-400 rtl:rotate-180" aria-hidden="true" />
-    </Menu.SubTrigger>
-  );
-}
-
-export function DropdownMenuSubContent({ className, ...props }: React.ComponentProps<typeof Menu.SubContent>) {
-  return (
-    <Menu.Portal>
-      <Menu.SubContent className={cn(surface, className)} sideOffset={4} {...props} />
-    </Menu.Portal>
-  );
-}
+export const DropdownMenuContent = part((m) => m.DropdownMenuContent);
+export const DropdownMenuItem = part((m) => m.DropdownMenuItem);
+export const DropdownMenuCheckboxItem = part((m) => m.DropdownMenuCheckboxItem);
+export const DropdownMenuRadioItem = part((m) => m.DropdownMenuRadioItem);
+export const DropdownMenuRadioGroup = part((m) => m.DropdownMenuRadioGroup);
+export const DropdownMenuLabel = part((m) => m.DropdownMenuLabel);
+export const DropdownMenuSeparator = part((m) => m.DropdownMenuSeparator);
+export const DropdownMenuGroup = part((m) => m.DropdownMenuGroup);
+export const DropdownMenuSub = part((m) => m.DropdownMenuSub);
+export const DropdownMenuSubTrigger = part((m) => m.DropdownMenuSubTrigger);
+export const DropdownMenuSubContent = part((m) => m.DropdownMenuSubContent);

@@ -15,7 +15,7 @@ const Context = createContext<FieldContext | null>(null);
 
 /**
  * The ARIA wiring a control inside a FormField needs (id, aria-describedby, aria-invalid,
- * aria-required). Input, Textarea, SelectTrigger and Checkbox read it, so a field is just
+ * aria-required). Input, Textarea, SimpleSelect and Checkbox read it, so a field is just
  * `<FormField label=… error=…><Input {...register('x')} /></FormField>`.
  */
 export function useFormFieldControl(): { id?: string; 'aria-describedby'?: string; 'aria-invalid'?: true; 'aria-required'?: true } {

@@ -3,7 +3,7 @@
 import { cn, focusRing } from './cn';
 import { useFormFieldControl } from './form-field';
 
-/** Shared by Input, Textarea and SelectTrigger so every control looks and fails the same way. */
+/** Shared by Input, Textarea and SimpleSelect so every control looks and fails the same way. */
 export const controlClasses = cn(
   'w-full rounded-lg border border-slate-300 bg-white text-sm text-slate-900 shadow-xs transition-colors placeholder:text-slate-400',
   'hover:border-slate-400 focus-visible:border-primary disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500',

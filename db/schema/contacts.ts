@@ -3,13 +3,10 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex }
 import { locations } from './locations';
 import { merchants } from './merchants';
 
-export const contactGenders = ['unknown', 'male', 'female', 'other'] as const;
-export const contactTypes = ['leads', 'customer'] as const;
-export const consentChannels = ['email', 'sms'] as const;
-export const consentActions = ['optin', 'optout'] as const;
-/** Where a consent change came from; shown in the contact's history. */
-export const consentSources = ['manual', 'import', 'public-page', 'sms-reply', 'email-unsubscribe', 'api', 'bounce', 'complaint'] as const;
-export const emailStatuses = ['ok', 'bounced', 'complained'] as const;
+import { consentActions, consentChannels, consentSources, contactGenders, contactTypes, emailStatuses } from '../constants/contacts';
+
+// The value lists live in a drizzle-free module that client components can import.
+export { consentActions, consentChannels, consentSources, contactGenders, contactTypes, emailStatuses };
 
 export type ContactGender = (typeof contactGenders)[number];
 export type ContactType = (typeof contactTypes)[number];

@@ -2,10 +2,10 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-o
 import { merchants } from './merchants';
 import { users } from './users';
 
-export const postStatuses = ['draft', 'published'] as const;
-export type PostStatus = (typeof postStatuses)[number];
+import { postLocales, postStatuses } from '../constants/posts';
 
-export const postLocales = ['zh-CN', 'en-US', 'zh-HK'] as const;
+// The value lists live in a drizzle-free module that client code can import.
+export { postLocales, postStatuses, type PostStatus } from '../constants/posts';
 
 /**
  * A merchant's news article. The editor and the admin calls address it by `id`; the public page

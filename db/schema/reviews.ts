@@ -2,16 +2,11 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { merchants } from './merchants';
 import { locations } from './locations';
+import { reviewOrigins, reviewSites } from '../constants/reviews';
 import { reviewSources } from './sources';
 
-/**
- * Where a review was written: the connected business profile (google), three third-party sites
- * that matter to cafés in Shanghai and Hong Kong (Dianping, OpenRice, TripAdvisor), or other.
- */
-export const reviewSites = ['google', 'dianping', 'openrice', 'tripadvisor', 'other'] as const;
-export type ReviewSite = (typeof reviewSites)[number];
-export const reviewOrigins = ['sync', 'manual', 'import'] as const;
-export type ReviewOrigin = (typeof reviewOrigins)[number];
+// The value lists live in a drizzle-free module that client components can import.
+export { reviewOrigins, reviewSites, type ReviewOrigin, type ReviewSite } from '../constants/reviews';
 
 export const reviews = pgTable(
   'reviews',

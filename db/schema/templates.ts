@@ -1,10 +1,8 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { templateCategories } from '../constants/templates';
 
-export const templateCategories = ['Custom', 'Reviews', 'Referrals', 'Surveys', 'AppointmentReminder'] as const;
-export type TemplateCategory = (typeof templateCategories)[number];
-export const smsScenes = ['first_optin', 'subsequent'] as const;
-export type SmsScene = (typeof smsScenes)[number];
-export const TEMPLATE_TYPE = { EMAIL: 0, SMS: 1 } as const;
+// The value lists live in a drizzle-free module that client components can import.
+export { smsScenes, templateCategories, TEMPLATE_TYPE, type SmsScene, type TemplateCategory } from '../constants/templates';
 
 /** merchantId 0 marks a built-in common template: readable by every merchant, writable by none. */
 export const templates = pgTable(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { consentActions, consentChannels, contactGenders, contactTypes } from '@/db/schema/contacts';
+import { consentActions, consentChannels, contactGenders, contactTypes } from '@/db/constants/contacts';
 import { locales } from '@/lib/i18n/locales';
 import { isValidEmail, isValidPhoneInput } from './normalize';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, importFields } from './limits';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from './countries';
+import { MAX_PAGE_SIZE } from './limits';
 import { isPhoneInput } from './phone';
 import { canonicalTimeZone } from './time-zone';
 import { checkZipCode } from './zip-codes';
@@ -85,8 +86,8 @@ const flag = z.union(
   { error: 'validation.invalidValue' },
 );
 
-export const PAGE_SIZES = [10, 25, 50] as const;
-export const MAX_PAGE_SIZE = 100;
+// Client components import these from ./limits instead: this module would bring zod into their pages.
+export { MAX_PAGE_SIZE, PAGE_SIZES } from './limits';
 
 export const locationPageSchema = z.object({
   pageNum: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalid').min(1, 'validation.tooSmall').max(INT4_MAX, 'validation.tooBig').default(1),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postLocales, postStatuses } from '@/db/schema/posts';
+import { postLocales, postStatuses } from '@/db/constants/posts';
 import { POST_BODY_MAX, POST_DEFAULT_PAGE_SIZE, POST_PAGE_SIZES, POST_SUMMARY_MAX, POST_TITLE_MAX } from './limits';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { smsScenes, templateCategories } from '@/db/schema/templates';
+import { smsScenes, templateCategories } from '@/db/constants/templates';
 import { MAX_NAME_LENGTH, MAX_SUBJECT_LENGTH } from './limits';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.

@@ -11,9 +11,26 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
 const LABEL_RULES = new Set(['label', 'select-name', 'aria-input-field-name', 'aria-toggle-field-name', 'input-button-name', 'button-name']);
 
 /**
- * Serious and critical findings, plus any unnamed form control whatever its impact, one line each;
- * `include` limits the check to a selector (an open dialog). Moderate and minor findings are
- * printed with A11Y_VERBOSE=1, not failed on.
+ * The page's outline, which axe rates moderate: a skipped heading level (h1 then h3), a second
+ * <main> or one nested in another landmark. Screen-reader users navigate by these, so they fail.
+ */
+const STRUCTURE_RULES = new Set([
+  'heading-order',
+  'page-has-heading-one',
+  'landmark-one-main',
+  'landmark-no-duplicate-main',
+  'landmark-main-is-top-level',
+  'landmark-no-duplicate-banner',
+  'landmark-no-duplicate-contentinfo',
+  'landmark-banner-is-top-level',
+  'landmark-contentinfo-is-top-level',
+  'landmark-complementary-is-top-level',
+]);
+
+/**
+ * Serious and critical findings, plus any unnamed form control or broken page outline whatever its
+ * impact, one line each; `include` limits the check to a selector (an open dialog). Other moderate
+ * and minor findings are printed with A11Y_VERBOSE=1, not failed on.
  */
 export async function audit(page: Page, where: string, include?: string): Promise<string[]> {
   // axe.run in the page itself ("legacy" mode): the partial-run mode stalls on the sandboxed frame of
@@ -22,7 +39,7 @@ export async function audit(page: Page, where: string, include?: string): Promis
   const { violations } = await (include ? builder.include(include) : builder).analyze();
   const line = (v: (typeof violations)[number]) =>
     `${where}: [${v.impact}] ${v.id} (${v.help}) at ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}${v.nodes.length > 4 ? ` +${v.nodes.length - 4}` : ''}`;
-  const failing = (v: (typeof violations)[number]) => v.impact === 'serious' || v.impact === 'critical' || LABEL_RULES.has(v.id);
+  const failing = (v: (typeof violations)[number]) => v.impact === 'serious' || v.impact === 'critical' || LABEL_RULES.has(v.id) || STRUCTURE_RULES.has(v.id);
   if (process.env.A11Y_VERBOSE === '1') for (const v of violations.filter((v) => !failing(v))) console.log(`note: ${line(v)}`);
   return violations.filter(failing).map(line);
 }

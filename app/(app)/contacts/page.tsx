@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { ContactsClient } from '@/components/contacts/contacts-client';
 import { requireSession } from '@/lib/auth/session';
+import { formatPhone } from '@/lib/contacts/format-phone';
 import { listContacts } from '@/lib/contacts/list-contacts';
 import { locationOptions } from '@/lib/contacts/location-options';
 import { listFieldKeys } from '@/lib/contacts/save-contact';
@@ -25,7 +26,8 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <ContactsClient page={page} query={query} locations={locations} fieldKeys={fieldKeys} />
+      {/* Phone numbers are formatted here: libphonenumber-js (~30 KB gzipped) stays off the page. */}
+      <ContactsClient page={{ ...page, records: page.records.map((c) => ({ ...c, phoneDisplay: formatPhone(c.phone) })) }} query={query} locations={locations} fieldKeys={fieldKeys} />
     </>
   );
 }

@@ -12,9 +12,11 @@ import { CodeInput } from '@/components/account/code-input';
 import { useCountdown } from '@/components/account/use-countdown';
 import { useMessageText } from '@/components/account/use-message-key';
 import { sendPhoneCodeAction, verifyPhoneAction } from '@/lib/merchant/actions';
-import { sendPhoneCodeSchema, verifyPhoneSchema } from '@/lib/merchant/schema';
 import type { MerchantProfile } from '@/lib/merchant/service';
 import { notify } from '@/lib/notify/notify';
+
+// The schemas (zod, libphonenumber-js) load on the first check, not with the page (issue 11).
+const schemas = () => import('@/lib/merchant/schema');
 
 /** Spec section 5: phone and code are both required to verify; a phone has 10-20 digits. */
 export function PhoneCard({ profile, onVerified }: { profile: MerchantProfile; onVerified: (p: MerchantProfile) => void }) {
@@ -28,8 +30,8 @@ export function PhoneCard({ profile, onVerified }: { profile: MerchantProfile; o
   const [verifying, startVerify] = useTransition();
   const wait = useCountdown(resendAt);
 
-  const send = () => {
-    const parsed = sendPhoneCodeSchema.safeParse({ phone });
+  const send = async () => {
+    const parsed = (await schemas()).sendPhoneCodeSchema.safeParse({ phone });
     if (!parsed.success) return setErrors({ phone: text(parsed.error.issues[0]?.message) });
     startSend(async () => {
       const result = await sendPhoneCodeAction(parsed.data);
@@ -44,9 +46,9 @@ export function PhoneCard({ profile, onVerified }: { profile: MerchantProfile; o
     });
   };
 
-  const verify = (event: React.FormEvent) => {
+  const verify = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = verifyPhoneSchema.safeParse({ phone, code });
+    const parsed = (await schemas()).verifyPhoneSchema.safeParse({ phone, code });
     if (!parsed.success) {
       const next: { phone?: string; code?: string } = {};
       for (const issue of parsed.error.issues) {

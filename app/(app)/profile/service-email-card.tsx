@@ -10,7 +10,6 @@ import { Input } from '@/components/ui/input';
 import { VerificationBadge } from '@/components/account/verification-badge';
 import { useMessageText } from '@/components/account/use-message-key';
 import { refreshServiceEmailStatusAction, sendServiceEmailVerificationAction, setServiceEmailAction } from '@/lib/merchant/actions';
-import { serviceEmailSchema } from '@/lib/merchant/schema';
 import type { MerchantProfile } from '@/lib/merchant/service';
 import type { Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';
@@ -28,9 +27,10 @@ export function ServiceEmailCard({ profile, onChange }: { profile: MerchantProfi
   const [refreshing, startRefresh] = useTransition();
   const changed = email.trim().toLowerCase() !== (profile.serviceEmail ?? '');
 
-  const save = (event: React.FormEvent) => {
+  const save = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = serviceEmailSchema.safeParse({ serviceEmail: email });
+    // The schema (and zod) loads on the first check, not with the page (issue 11).
+    const parsed = (await import('@/lib/merchant/schema')).serviceEmailSchema.safeParse({ serviceEmail: email });
     if (!parsed.success) return setError(text(parsed.error.issues[0]?.message));
     startSave(async () => {
       const result = await setServiceEmailAction(parsed.data);

@@ -85,28 +85,32 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
             <EmptyState icon={MessageSquareQuote} title={filtered ? t('empty.filtered') : t('empty.title')} description={filtered ? t('empty.filteredHint') : t('empty.hint')} />
           </div>
         ) : (
-          <div className="flex flex-col gap-3" aria-live="polite">
-            {page.records.map((r) => (
-              <ReviewCard
-                key={r.id}
-                review={{
-                  id: r.id,
-                  site: r.site,
-                  origin: r.origin,
-                  locationName: r.locationName,
-                  reviewerName: r.reviewerName,
-                  rating: r.rating,
-                  comment: r.comment,
-                  createTime: r.createTime.toISOString(),
-                  createLabel: formatDateTime(r.createTime, ctx.locale),
-                  replyComment: r.replyComment,
-                  replyLabel: r.replyTime ? formatDateTime(r.replyTime, ctx.locale) : null,
-                  employeeTag: r.employeeTag,
-                  needsResponse: Boolean(r.needsResponse),
-                }}
-              />
-            ))}
-          </div>
+          <>
+            {/* Each card's reviewer name is an <h3>: this keeps the outline h1 → h2 → h3 (axe heading-order). */}
+            <h2 className="sr-only">{filters.view === 'needsResponse' ? t('needsResponse') : t('viewAll')}</h2>
+            <div className="flex flex-col gap-3" aria-live="polite">
+              {page.records.map((r) => (
+                <ReviewCard
+                  key={r.id}
+                  review={{
+                    id: r.id,
+                    site: r.site,
+                    origin: r.origin,
+                    locationName: r.locationName,
+                    reviewerName: r.reviewerName,
+                    rating: r.rating,
+                    comment: r.comment,
+                    createTime: r.createTime.toISOString(),
+                    createLabel: formatDateTime(r.createTime, ctx.locale),
+                    replyComment: r.replyComment,
+                    replyLabel: r.replyTime ? formatDateTime(r.replyTime, ctx.locale) : null,
+                    employeeTag: r.employeeTag,
+                    needsResponse: Boolean(r.needsResponse),
+                  }}
+                />
+              ))}
+            </div>
+          </>
         )}
         {page.total > 0 && <Pager total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} pageSizes={REVIEW_PAGE_SIZES} />}
       </div>

@@ -19,7 +19,7 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { SimpleSelect } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { templateCategories, type SmsScene, type TemplateCategory } from '@/db/schema/templates';
+import { templateCategories, type SmsScene, type TemplateCategory } from '@/db/constants/templates';
 import { notify } from '@/lib/notify/notify';
 import { saveTemplateAction } from '@/lib/templates/actions';
 import { MAX_NAME_LENGTH, MAX_SMS_LENGTH, MAX_SUBJECT_LENGTH } from '@/lib/templates/limits';

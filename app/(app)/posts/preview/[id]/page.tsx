@@ -57,7 +57,7 @@ export default async function PreviewPostPage({ params }: { params: Promise<{ id
         )}
       </div>
       <div className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm dark:border-slate-800" data-testid="post-preview-frame">
-        <ArticleView title={post.title} summary={post.summary} coverUrl={post.coverUrl} body={post.body} locale={post.locale} publishedAt={post.publishedAt} merchantName={user.merchantName} />
+        <ArticleView embedded title={post.title} summary={post.summary} coverUrl={post.coverUrl} body={post.body} locale={post.locale} publishedAt={post.publishedAt} merchantName={user.merchantName} />
       </div>
     </div>
   );
