@@ -3,6 +3,7 @@
 import type * as DialogPrimitive from '@radix-ui/react-dialog';
 import { cloneElement, createContext, isValidElement, useContext, useEffect, useState } from 'react';
 import { whenIdle } from './use-lazy-mount';
+import { lazyParts } from './lazy-part';
 
 /**
  * The kit of ./dialog (same names, same props) with Radix's dialog (focus trap, scroll lock,
@@ -78,14 +79,7 @@ export function DialogTrigger({ asChild, children, ...props }: React.ComponentPr
 }
 
 /** Parts inside the dialog render only once it has loaded (a closed dialog shows nothing). */
-function part<P extends object>(pick: (impl: Impl) => React.ComponentType<P>) {
-  return function Part(props: P) {
-    const { impl } = useContext(Context);
-    if (!impl) return null;
-    const Component = pick(impl);
-    return <Component {...props} />;
-  };
-}
+const part = lazyParts<Impl, React.ContextType<typeof Context>>(Context);
 
 export const DialogContent = part((m) => m.DialogContent);
 export const DialogHeader = part((m) => m.DialogHeader);

@@ -3,6 +3,8 @@
 import type * as Menu from '@radix-ui/react-dropdown-menu';
 import { cloneElement, createContext, isValidElement, useContext, useEffect, useState } from 'react';
 
+import { lazyParts } from './lazy-part';
+
 export type { DropdownMenuItemProps } from './dropdown-menu-impl';
 
 /**
@@ -87,14 +89,7 @@ export function DropdownMenuTrigger({ asChild, children, ...props }: React.Compo
 }
 
 /** Parts inside the menu render only once it has loaded (the closed menu shows its trigger only). */
-function part<P extends object>(pick: (impl: Impl) => React.ComponentType<P>) {
-  return function Part(props: P) {
-    const { impl } = useContext(Context);
-    if (!impl) return null;
-    const Component = pick(impl);
-    return <Component {...props} />;
-  };
-}
+const part = lazyParts<Impl, React.ContextType<typeof Context>>(Context);
 
 export const DropdownMenuContent = part((m) => m.DropdownMenuContent);
 export const DropdownMenuItem = part((m) => m.DropdownMenuItem);
