@@ -5,8 +5,10 @@ import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, HSTS_HEADER } fro
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
-  // PGlite ships WASM and data files that break when bundled; argon2 is a native addon.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres'],
+  // PGlite ships WASM and data files that break when bundled; argon2 is a native addon. drizzle-orm:
+  // bundled, its classes existed in several copies, so its `is()` checks missed `instanceof` and
+  // walked prototype chains, ~500 times per list request (bench/RESULTS.md, issue 11).
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'drizzle-orm'],
   // Separate build folders let several builds (people working side by side, CI) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,

@@ -91,6 +91,7 @@ async function main() {
       if (!part.length) break;
       sink.count = 0;
       const baseCpu = cpu();
+      const baseWindowStart = process.hrtime.bigint() / 1000n;
       const baseStart = performance.now();
       let next = 0;
       await Promise.all(
@@ -105,6 +106,7 @@ async function main() {
       baseMs += sliceBaseMs;
       baseCpuUs += cpu() - baseCpu;
       baseCount += sink.count;
+      if (process.env.BENCH_MARKS === '1') progress(`nodemailer window (us): ${baseWindowStart} ${process.hrtime.bigint() / 1000n}`);
 
       sink.count = 0;
       const engineCpu = cpu();

@@ -10,8 +10,10 @@ export interface Envelope<T = unknown> {
   requestId: string;
 }
 
+/** 16 hex characters. randomUUID draws from a cached entropy pool; randomBytes(8) asked the system each time. */
 export function newRequestId(): string {
-  return crypto.randomBytes(8).toString('hex');
+  const uuid = crypto.randomUUID();
+  return uuid.slice(0, 8) + uuid.slice(9, 13) + uuid.slice(14, 18);
 }
 
 export function envelopeResponse<T>(status: number, code: number, msg: string, data: T | null, requestId: string, headers: Record<string, string> = {}): Response {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { perDatabase } from '@/lib/db/prepared';
 import { users, refreshTokens } from '@/db/schema/users';
 import { merchants } from '@/db/schema/merchants';
 import { AppError } from '@/lib/api/app-error';
@@ -130,7 +131,14 @@ export async function revokeRefreshToken(db: Db, refreshToken: string, now: Date
 }
 
 export async function loadSignedInUser(db: Db, userId: number): Promise<SignedInUser | null> {
-  const [row] = await db
+  const [row] = await signedInUserQuery(db).execute({ userId });
+  if (!row) return null;
+  return { ...row, permissions: row.permissions ?? [], menus: MAIN_MENUS };
+}
+
+// Every API request and page reads its user: prepared once per database (lib/db/prepared.ts).
+const signedInUserQuery = perDatabase((db) =>
+  db
     .select({
       userId: users.id,
       merchantId: users.merchantId,
@@ -142,8 +150,7 @@ export async function loadSignedInUser(db: Db, userId: number): Promise<SignedIn
     })
     .from(users)
     .innerJoin(merchants, eq(merchants.id, users.merchantId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) return null;
-  return { ...row, permissions: row.permissions ?? [], menus: MAIN_MENUS };
-}
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('signed_in_user'),
+);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { authSecret } from './secret';
+import { verifyHs256 } from './hs256';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -42,20 +43,12 @@ export async function signAccessToken(userId: number, merchantId: number, now: D
 
 /** null for anything that is not a valid, unexpired access token of ours. */
 export async function verifyAccessToken(token: string, now: Date = new Date()): Promise<AccessClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, await key(), {
-      issuer: 'starloop',
-      audience: 'starloop-api',
-      algorithms: ['HS256'],
-      currentDate: now,
-    });
-    const userId = Number(payload.sub);
-    const merchantId = Number(payload.mid);
-    if (!Number.isInteger(userId) || !Number.isInteger(merchantId) || typeof payload.exp !== 'number') return null;
-    return { userId, merchantId, expiresAt: payload.exp };
-  } catch {
-    return null;
-  }
+  const payload = verifyHs256(token, authSecret(), { issuer: 'starloop', audience: 'starloop-api' }, now);
+  if (!payload) return null;
+  const userId = Number(payload.sub);
+  const merchantId = Number(payload.mid);
+  if (!Number.isInteger(userId) || !Number.isInteger(merchantId) || typeof payload.exp !== 'number') return null;
+  return { userId, merchantId, expiresAt: payload.exp };
 }
 
 export function newOpaqueToken(): string {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, ilike, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { boundedCache, perDatabase } from '@/lib/db/prepared';
 import { CampaignStatus, campaigns, memberSnapshots } from '@/db/schema/campaigns';
 import { locations } from '@/db/schema/locations';
 import { templates } from '@/db/schema/templates';
@@ -43,26 +44,42 @@ export async function getCampaign(ctx: ServiceContext, id: number): Promise<Camp
   return toRecord(row);
 }
 
-/** GET /api/campaign: filters by channel and *displayed* status, keyword; sorted by time. */
+/**
+ * GET /api/campaign: filters by channel and *displayed* status, keyword; sorted by time. Its two
+ * statements are prepared once per filter shape (which filters, the status, the order): building
+ * them cost more CPU than running them under load (lib/db/prepared.ts).
+ */
 export async function listCampaigns(ctx: ServiceContext, query: ListQuery) {
   const s = query.searchConditions;
-  const where: SQL[] = [eq(campaigns.merchantId, ctx.merchantId)];
-  if (s.campaignChannel !== undefined) where.push(eq(campaigns.channel, s.campaignChannel));
+  const shape = [s.campaignChannel !== undefined ? 'c' : '', s.status ?? '', s.keyword ? 'k' : '', s.sortBy, s.sortOrder].join('|');
+  const prepared = preparedLists(ctx.db).get(shape, () => listStatements(ctx.db, s));
+  const values = {
+    merchantId: ctx.merchantId,
+    channel: s.campaignChannel,
+    keyword: s.keyword ? `%${s.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined,
+    limit: query.pageSize,
+    offset: (query.pageNum - 1) * query.pageSize,
+  };
+  const [rows, [{ total }]] = await Promise.all([prepared.page.execute(values), prepared.total.execute(values)]);
+  return { total: Number(total), pageNum: query.pageNum, pageSize: query.pageSize, records: rows.map(toRecord) };
+}
+
+function listStatements(db: Db, s: ListQuery['searchConditions']) {
+  const where: SQL[] = [eq(campaigns.merchantId, sql.placeholder('merchantId'))];
+  if (s.campaignChannel !== undefined) where.push(eq(campaigns.channel, sql.placeholder('channel')));
+  // The status is part of the shape: its condition differs by value, and its value is fixed here.
   if (s.status !== undefined) where.push(statusFilter(s.status));
-  if (s.keyword) where.push(ilike(campaigns.name, `%${s.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+  if (s.keyword) where.push(ilike(campaigns.name, sql.placeholder('keyword')));
   const condition = and(...where);
   const time = s.sortBy === 'sendTime' ? sql`coalesce(${campaigns.scheduledTime}, ${campaigns.startTime}, ${campaigns.createdAt})` : campaigns.createdAt;
   const order = s.sortOrder === 'asc' ? [asc(time), asc(campaigns.id)] : [desc(time), desc(campaigns.id)];
-  const [rows, [{ total }]] = await Promise.all([
-    selectRecords(ctx.db)
-      .where(condition)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize),
-    ctx.db.select({ total: sql<number>`count(*)::int` }).from(campaigns).where(condition),
-  ]);
-  return { total: Number(total), pageNum: query.pageNum, pageSize: query.pageSize, records: rows.map(toRecord) };
+  return {
+    page: selectRecords(db).where(condition).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('campaigns_page'),
+    total: db.select({ total: sql<number>`count(*)::int` }).from(campaigns).where(condition).prepare('campaigns_total'),
+  };
 }
+
+const preparedLists = perDatabase(() => boundedCache<ReturnType<typeof listStatements>>(128));
 
 /** DELETE /api/campaign/{id}: only DRAFT, or PAUSED with send type SCHEDULE. */
 export async function deleteCampaign(ctx: ServiceContext, id: number): Promise<{ campaignId: number }> {

@@ -1,33 +1,56 @@
-import { and, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
 import type { ListFilters } from './schema';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/**
+ * How a filter's value enters the WHERE: as a parameter of a one-off statement (`inlineValues`), or
+ * as a named placeholder of a prepared statement (`placeholderValues`), whose text is then the same
+ * for every query of one filter shape (`filterShape`).
+ */
+export type BindValue = <T>(name: string, value: T) => T | Placeholder;
+
+export const inlineValues: BindValue = (_name, value) => value;
+
+/** Binds placeholders and collects their values into `values` (dates as ISO text: no column encoder runs). */
+export function placeholderValues(values: Record<string, unknown>): BindValue {
+  return (name, value) => {
+    values[name] = value instanceof Date ? value.toISOString() : value;
+    return sql.placeholder(name);
+  };
+}
+
+/** What decides the WHERE's text (which filters, and the choices that change a condition), not its values. */
+export function filterShape(f: ListFilters): string {
+  return [f.locationId ? 'l' : '', f.type ? 't' : '', f.tag ? 'g' : '', f.activity ?? '', f.emailOpt ?? '', f.smsOpt ?? '', f.preference ?? '', f.keyword ? (phoneDigits(f.keyword) ? 'kd' : 'k') : ''].join('|');
+}
+
 /** The list's filters as one WHERE, always scoped to the merchant (shared by list, export, batch). */
-export function contactsWhere(merchantId: number, f: ListFilters, now: Date): SQL {
-  const conds: (SQL | undefined)[] = [eq(contacts.merchantId, merchantId)];
-  if (f.locationId) conds.push(eq(contacts.locationId, f.locationId));
-  if (f.type) conds.push(eq(contacts.type, f.type));
-  if (f.tag) conds.push(sql`${contacts.tags} @> array[${f.tag}]::text[]`);
-  if (f.activity) conds.push(activityCondition(f.activity, now));
+export function contactsWhere(merchantId: number, f: ListFilters, now: Date, bind: BindValue = inlineValues): SQL {
+  const conds: (SQL | undefined)[] = [eq(contacts.merchantId, bind('merchantId', merchantId))];
+  if (f.locationId) conds.push(eq(contacts.locationId, bind('locationId', f.locationId)));
+  if (f.type) conds.push(eq(contacts.type, bind('type', f.type)));
+  if (f.tag) conds.push(sql`${contacts.tags} @> array[${bind('tag', f.tag)}]::text[]`);
+  if (f.activity) conds.push(activityCondition(f.activity, now, bind));
   if (f.emailOpt) conds.push(optCondition(contacts.emailOptIn, f.emailOpt));
   if (f.smsOpt) conds.push(optCondition(contacts.smsOptIn, f.smsOpt));
   if (f.preference) conds.push(preferenceCondition(f.preference));
-  if (f.keyword) conds.push(keywordCondition(f.keyword));
+  if (f.keyword) conds.push(keywordCondition(f.keyword, bind));
   return and(...conds) as SQL;
 }
 
-function activityCondition(activity: NonNullable<ListFilters['activity']>, now: Date): SQL | undefined {
+function activityCondition(activity: NonNullable<ListFilters['activity']>, now: Date, bind: BindValue): SQL | undefined {
+  const daysAgo = (days: number) => bind('activitySince', new Date(now.getTime() - days * DAY));
   switch (activity) {
     case '7d':
-      return gte(contacts.lastActivityAt, new Date(now.getTime() - 7 * DAY));
+      return gte(contacts.lastActivityAt, daysAgo(7));
     case '30d':
-      return gte(contacts.lastActivityAt, new Date(now.getTime() - 30 * DAY));
+      return gte(contacts.lastActivityAt, daysAgo(30));
     case '90d':
-      return gte(contacts.lastActivityAt, new Date(now.getTime() - 90 * DAY));
+      return gte(contacts.lastActivityAt, daysAgo(90));
     case 'over90':
-      return lt(contacts.lastActivityAt, new Date(now.getTime() - 90 * DAY));
+      return lt(contacts.lastActivityAt, daysAgo(90));
     case 'never':
       return isNull(contacts.lastActivityAt);
   }
@@ -52,8 +75,8 @@ function preferenceCondition(value: NonNullable<ListFilters['preference']>): SQL
 }
 
 /** Name (either order, with or without a space), e-mail, or phone digits. */
-function keywordCondition(keyword: string): SQL | undefined {
-  const like = `%${escapeLike(keyword)}%`;
+function keywordCondition(keyword: string, bind: BindValue): SQL | undefined {
+  const like = bind('keyword', `%${escapeLike(keyword)}%`);
   const conds: SQL[] = [
     sql`${contacts.firstName} ilike ${like}`,
     sql`${contacts.lastName} ilike ${like}`,
@@ -62,9 +85,15 @@ function keywordCondition(keyword: string): SQL | undefined {
     sql`(${contacts.lastName} || ' ' || ${contacts.firstName}) ilike ${like}`,
     sql`${contacts.email} ilike ${like}`,
   ];
-  const digits = keyword.replace(/\D/g, '');
-  if (digits.length >= 3 && /^[\d\s+\-().]+$/.test(keyword)) conds.push(sql`${contacts.phone} like ${`%${digits}%`}`);
+  const digits = phoneDigits(keyword);
+  if (digits) conds.push(sql`${contacts.phone} like ${bind('phoneDigits', `%${digits}%`)}`);
   return or(...conds);
+}
+
+/** A keyword that reads as (part of) a phone number: its digits, at least 3; otherwise null. */
+function phoneDigits(keyword: string): string | null {
+  const digits = keyword.replace(/\D/g, '');
+  return digits.length >= 3 && /^[\d\s+\-().]+$/.test(keyword) ? digits : null;
 }
 
 export function escapeLike(value: string): string {

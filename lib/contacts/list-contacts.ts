@@ -1,9 +1,10 @@
-import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { count, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
 import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
 import { toContactDto, type ContactDto } from './contact-dto';
-import { contactsWhere } from './filters';
+import { contactsWhere, filterShape, placeholderValues } from './filters';
+import { boundedCache, perDatabase } from '@/lib/db/prepared';
 import { EXACT_COUNT_LIMIT, type ListQuery } from './schema';
 import { sqlRows } from '@/lib/db/rows';
 import { cachedEstimate, estimateKey, rememberEstimate } from './estimate-cache';
@@ -39,49 +40,69 @@ export interface ContactPage {
  * One page of the merchant's contacts, in `listOrder`, with the filters' total. The page's ids are
  * found first (an index-only walk that skips the offset without touching the table), then only
  * those rows are read: a deep page costs little more than the first (bench/RESULTS.md).
+ *
+ * Both statements are prepared once per filter shape (`filterShape`): building them with drizzle
+ * cost more CPU than running them under load (bench/RESULTS.md, issue 11).
  */
 export async function listContacts(ctx: ServiceContext, query: ListQuery): Promise<ContactPage> {
   // A filter no index orders sorts its matches in the connections' work_mem (db/client.ts).
-  const q = contactListQueries(ctx, query);
+  const values: Record<string, unknown> = { limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize };
+  const where = contactsWhere(ctx.merchantId, query, ctx.now(), placeholderValues(values));
+  // The shape also fixes the order (listOrder reads the activity filter).
+  const prepared = preparedListQueries(ctx.db).get(filterShape(query), () => {
+    const statements = contactListStatements(ctx, query, where, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') });
+    return { page: statements.page.prepare('contacts_page'), total: statements.total.prepare('contacts_total') };
+  });
   const key = estimateKey(ctx.merchantId, query);
   const estimate = cachedEstimate(key, ctx.now().getTime());
   const counted =
     estimate === null
-      ? countContacts(ctx, q.where, q.total).then((total) => {
+      ? countContacts(ctx, query, prepared.total.execute(values)).then((total) => {
           if (!total.totalExact) rememberEstimate(key, total.total, ctx.now().getTime());
           return total;
         })
       : { total: estimate, totalExact: false };
-  const [rows, total] = await Promise.all([q.page, counted]);
+  const [rows, total] = await Promise.all([prepared.page.execute(values), counted]);
   return { ...total, pageNum: query.pageNum, pageSize: query.pageSize, records: rows.map((r) => toContactDto(r.contact, r.locationName)) };
 }
 
+// Prepared list statements per database, by filter shape and order (a few hundred shapes at most).
+const preparedListQueries = perDatabase(() => boundedCache<{ page: PreparedPage; total: PreparedTotal }>(256));
+
+type ListStatements = ReturnType<typeof contactListStatements>;
+type PreparedPage = ReturnType<ListStatements['page']['prepare']>;
+type PreparedTotal = ReturnType<ListStatements['total']['prepare']>;
 
 /**
  * The filters' total. Counting 600,000 matches costs far more than the page itself, so an exact
  * count stops at EXACT_COUNT_LIMIT (an index-only walk of at most that many entries) and a larger
  * set answers PostgreSQL's own row estimate, marked `totalExact: false` ("about 600,000").
  */
-export async function countContacts(ctx: ServiceContext, where: SQL, capped: PromiseLike<{ n: number }[]>): Promise<{ total: number; totalExact: boolean }> {
+export async function countContacts(ctx: ServiceContext, filters: ListQuery, capped: PromiseLike<{ n: number }[]>): Promise<{ total: number; totalExact: boolean }> {
   const [{ n }] = await capped;
   if (Number(n) <= EXACT_COUNT_LIMIT) return { total: Number(n), totalExact: true };
+  const where = contactsWhere(ctx.merchantId, filters, ctx.now());
   const plan = await sqlRows<{ 'QUERY PLAN': unknown }>(ctx.db, sql`explain (format json) ${ctx.db.select({ one: sql`1` }).from(contacts).where(where).getSQL()}`);
   const json = plan[0]?.['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
   return { total: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0)), totalExact: false };
 }
 
-/** The two statements of a list page (the benchmark explains exactly these). */
+/** The two statements of a list page, with its values inline (the benchmark explains exactly these). */
 export function contactListQueries(ctx: ServiceContext, query: ListQuery) {
   const where = contactsWhere(ctx.merchantId, query, ctx.now());
+  return { ...contactListStatements(ctx, query, where, { limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize }), where };
+}
+
+function contactListStatements(ctx: ServiceContext, query: ListQuery, where: SQL, page: { limit: number | Placeholder; offset: number | Placeholder }) {
   // The order is an index's own (see NEWEST_FIRST), so PostgreSQL walks it without sorting.
   const pageIds = ctx.db
     .select({ id: contacts.id })
     .from(contacts)
     .where(where)
     .orderBy(...listOrder(query))
-    .limit(query.pageSize)
-    .offset((query.pageNum - 1) * query.pageSize);
+    .limit(page.limit)
+    .offset(page.offset);
   return {
     page: ctx.db
       .select({ contact: contacts, locationName: locations.name })
@@ -90,6 +111,5 @@ export function contactListQueries(ctx: ServiceContext, query: ListQuery) {
       .where(inArray(contacts.id, pageIds))
       .orderBy(...listOrder(query)),
     total: ctx.db.select({ n: count() }).from(ctx.db.select({ one: sql`1` }).from(contacts).where(where).limit(EXACT_COUNT_LIMIT + 1).as('capped')),
-    where,
   };
 }

@@ -146,6 +146,10 @@ describe(`campaign calls (${driver})`, () => {
     expect((await list({ status: 2 })).body.data.total).toBe(0);
     expect((await list({ keyword: 'request 1' })).body.data.total).toBe(2);
     expect((await list({ keyword: '100%_' })).body.data.total).toBe(0);
+    // Statements are prepared per filter shape: the same shape with other values answers its own.
+    expect((await list({ campaignChannel: 1 })).body.data.total).toBe(8);
+    expect((await list({ keyword: 'request 0' })).body.data.total).toBe(10);
+    expect((await list({ sortOrder: 'asc' }, 2)).body.data.records.map((r) => r.campaignName)).toEqual(['Request 10', 'Request 11']);
     const bad = await callApi(root.GET, { path: '/campaign?searchConditions=%7Bbad', token: fresh.token });
     expect(bad.status).toBe(400);
     const badPage = await callApi(root.GET, { path: '/campaign?pageNum=0', token: fresh.token });

@@ -154,6 +154,25 @@ describe(`contacts API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
     expect((await callApi(list.GET, { path: '/member?activity=yesterday', token: m.token })).status).toBe(400);
   });
 
+  it('answers each query its own values from a statement prepared once per filter shape', async () => {
+    const a = await createMerchant(t.db);
+    const b = await createMerchant(t.db);
+    for (const [m, tag, lastName] of [[a, 'gold', 'Ang'], [a, 'silver', 'Bo'], [b, 'gold', 'Cui']] as const) {
+      expect((await create(m, { firstName: 'X', lastName, email: `${lastName}@x.io`, tags: [tag] })).status).toBe(200);
+    }
+    const names = async (m: typeof a, query: string) =>
+      (await callApi<{ records: { lastName: string }[] }>(list.GET, { path: `/member?${query}`, token: m.token })).body.data.records.map((r) => r.lastName);
+    // Same shapes, other values and merchants: never another query's rows.
+    expect(await names(a, 'tag=gold')).toEqual(['Ang']);
+    expect(await names(a, 'tag=silver')).toEqual(['Bo']);
+    expect(await names(b, 'tag=gold')).toEqual(['Cui']);
+    expect(await names(b, 'tag=silver')).toEqual([]);
+    expect(await names(a, 'keyword=ang')).toEqual(['Ang']);
+    expect(await names(a, 'keyword=bo')).toEqual(['Bo']);
+    expect(await names(a, 'pageSize=10&pageNum=1')).toEqual(['Bo', 'Ang']);
+    expect(await names(a, 'pageSize=10&pageNum=2')).toEqual([]);
+  });
+
   it('lists the most recently active first under a last-activity range, newest first otherwise', async () => {
     const m = await createMerchant(t.db);
     for (const lastName of ['Old', 'Mid', 'New']) expect((await create(m, { firstName: 'A', lastName, email: `${lastName}@x.io` })).status).toBe(200);
