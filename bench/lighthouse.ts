@@ -29,7 +29,9 @@ const PAGES: { path: string; signedIn: boolean }[] = [
   { path: '/dashboard', signedIn: true },
   { path: '/contacts', signedIn: true },
   { path: '/campaigns/campaigns', signedIn: true },
+  // The template editor opens on SMS (a plain text area); ?type=0 is the e-mail editor (Lexical).
   { path: '/campaigns/templates/create', signedIn: true },
+  { path: '/campaigns/templates/create?type=0', signedIn: true },
 ];
 
 /** Signs the demo user in through the Auth.js endpoints and returns a Cookie header. */
@@ -91,6 +93,14 @@ interface Row {
   fcp: number;
 }
 
+function parseReport(stdout: string): Partial<Result> {
+  try {
+    return JSON.parse(stdout) as Partial<Result>;
+  } catch {
+    return {};
+  }
+}
+
 async function main() {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -121,7 +131,8 @@ async function main() {
             (r) => r.stdout,
             (error: { stdout?: string }) => error.stdout ?? '{}',
           );
-          const parsed = JSON.parse(stdout) as Partial<Result>;
+          // A run that ends early leaves half a report on stdout: treated like a runtime error.
+          const parsed = parseReport(stdout);
           if (parsed.runtimeError || !parsed.categories) {
             if (attempt >= 3) throw new Error(`${page.path}: ${parsed.runtimeError?.message ?? 'no Lighthouse result'}`);
             console.error(`${page.path}: ${parsed.runtimeError?.code ?? 'no result'}, again`);

@@ -4,6 +4,7 @@ import { isAppError } from '@/lib/api/app-error';
 import { requireSession } from '@/lib/auth/session';
 import { isTrialing } from '@/lib/subscription/guard';
 import { getTemplate, type TemplateDto } from '@/lib/templates/service';
+import { IntlWarmup } from '@/components/templates/intl-warmup';
 import { TemplateEditorClient, type EditorProblem } from './template-editor-client';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -36,5 +37,10 @@ export default async function TemplateEditorPage({ searchParams }: { searchParam
   else if (template && askedType !== null && template.type !== askedType) problem = 'mismatch';
   if (!problem && (await isTrialing(ctx))) problem = 'trial';
   const effectiveType: 0 | 1 = template?.type ?? askedType ?? 1;
-  return <TemplateEditorClient template={problem === 'notFound' ? null : template} type={effectiveType} problem={problem} merchantName={user.merchantName} />;
+  return (
+    <>
+      <IntlWarmup />
+      <TemplateEditorClient template={problem === 'notFound' ? null : template} type={effectiveType} problem={problem} merchantName={user.merchantName} />
+    </>
+  );
 }

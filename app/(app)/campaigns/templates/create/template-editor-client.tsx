@@ -10,7 +10,6 @@ import type { RichTextEditorHandle } from '@/components/rich-text-editor/rich-te
 import { AiDraftButton } from '@/components/templates/ai-draft-button';
 import { ParameterChips } from '@/components/templates/parameter-chips';
 import { SmsCounter } from '@/components/templates/sms-counter';
-import { TemplatePreviewDialog } from '@/components/templates/template-preview-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -19,6 +18,7 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { SimpleSelect } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useLazyMount } from '@/components/ui/use-lazy-mount';
 import { templateCategories, type SmsScene, type TemplateCategory } from '@/db/constants/templates';
 import { notify } from '@/lib/notify/notify';
 import { saveTemplateAction } from '@/lib/templates/actions';
@@ -31,6 +31,10 @@ const RichTextEditor = dynamic(() => import('@/components/rich-text-editor/rich-
   ssr: false,
   loading: () => <div aria-busy="true" className="min-h-[19rem] rounded-md border border-gray-300 bg-white dark:border-gray-600 dark:bg-gray-900" />,
 });
+
+// The preview (sample values, token rendering, the e-mail's HTML view) is not seen at first: its
+// code loads once the page is idle, or when it opens, out of the page's first load and hydration.
+const TemplatePreviewDialog = dynamic(() => import('@/components/templates/template-preview-dialog').then((m) => m.TemplatePreviewDialog), { ssr: false });
 
 export type EditorProblem = 'trial' | 'common' | 'mismatch' | 'notFound' | null;
 
@@ -56,6 +60,7 @@ export function TemplateEditorClient({ template, type, problem, merchantName }: 
   const [includeUnsubscribe, setIncludeUnsubscribe] = useState(template?.includeUnsubscribe ?? true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [previewOpen, setPreviewOpen] = useState(false);
+  const previewMounted = useLazyMount(previewOpen);
   const [saving, startSaving] = useTransition();
   const editorRef = useRef<RichTextEditorHandle>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -200,7 +205,9 @@ export function TemplateEditorClient({ template, type, problem, merchantName }: 
           </span>
         </p>
       </Card>
-      <TemplatePreviewDialog open={previewOpen} onOpenChange={setPreviewOpen} type={type} subject={subject} content={content} unsubscribeText={type === 1 && includeUnsubscribe ? t('editor.unsubscribeText') : undefined} />
+      {previewMounted ? (
+        <TemplatePreviewDialog open={previewOpen} onOpenChange={setPreviewOpen} type={type} subject={subject} content={content} unsubscribeText={type === 1 && includeUnsubscribe ? t('editor.unsubscribeText') : undefined} />
+      ) : null}
     </div>
   );
 }
