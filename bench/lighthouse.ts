@@ -29,9 +29,9 @@ const PAGES: { path: string; signedIn: boolean }[] = [
   { path: '/dashboard', signedIn: true },
   { path: '/contacts', signedIn: true },
   { path: '/campaigns/campaigns', signedIn: true },
-  // The template editor opens on SMS (a plain text area); ?type=0 is the e-mail editor (Lexical).
+  // The template editor opens on SMS (a plain text area); ?type=email is the e-mail editor (Lexical).
   { path: '/campaigns/templates/create', signedIn: true },
-  { path: '/campaigns/templates/create?type=0', signedIn: true },
+  { path: '/campaigns/templates/create?type=email', signedIn: true },
 ];
 
 /** Signs the demo user in through the Auth.js endpoints and returns a Cookie header. */
