@@ -9,11 +9,13 @@
  * The delivery rows are built by the app's own send-now call (runCampaignAction 'send': lock,
  * checks, snapshot reuse, one INSERT ... SELECT, the count). BENCH_SEND=0 stops after that (to time
  * the rows at 100,000 without sending them all); BENCH_KEEP=1 keeps the database;
- * BENCH_ENGINE_IN_FLIGHT sets the engine's concurrency (default the baseline's 20); BENCH_SLICES
+ * BENCH_ENGINE_IN_FLIGHT sets the engine's concurrency (default 30, see ENGINE_IN_FLIGHT),
+ * BENCH_LINGER_MS its attempt markers' linger (default the dispatcher's); BENCH_SLICES
  * (default 10) how many turns the two senders take. Both senders connect through the same socket
  * hook (TCP_NODELAY, lib/messaging/smtp-transport.ts), so the ratio is our engine's own overhead.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
@@ -31,6 +33,11 @@ import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 const MEMBERS = Number(process.argv[2] ?? 100_000);
 const POOL = 5;
 const IN_FLIGHT = 20;
+/**
+ * The engine's messages in flight: more than nodemailer's 20 because each also waits for its attempt
+ * marker (a database write) before it reaches the same 5 connections; measured best of 20/30/40.
+ */
+const ENGINE_IN_FLIGHT = 30;
 const TEMPLATE = '<p>Hi {{fullName}},</p><p>Thanks for visiting. <a href="{{googleReviewLink}}">Write a review</a></p><p><a href="{{optoutLink}}">Unsubscribe</a></p>';
 
 async function main() {
@@ -61,7 +68,9 @@ async function main() {
     // Baseline and engine take turns, slice by slice (BENCH_SLICES, default 10): this machine's
     // speed drifts by up to 2x within minutes (other work on its 2 cores), and back-to-back runs of
     // 60 s each compared two different machines. Each side's times are summed over its slices.
-    const messages = await renderedMessages(handle.db, campaignId);
+    // Each slice's messages are rendered just before its turn: holding all 100,000 rendered messages
+    // (~150 MB) made every major garbage collection of both senders walk them.
+    const members = await campaignMembers(handle.db, campaignId);
     const baseline = nodemailer.createTransport({ host: '127.0.0.1', port: sink.port, secure: false, ignoreTLS: true, pool: true, maxConnections: POOL, maxMessages: Infinity, getSocket: noDelaySocket });
     const transports = {
       email: smtpTransport(`smtp://127.0.0.1:${sink.port}?pool=true&maxConnections=${POOL}&maxMessages=Infinity`),
@@ -71,7 +80,7 @@ async function main() {
       from: () => '"Bench Café" <campaigns@starloop.test>',
     };
     const slices = Math.max(1, Number(process.env.BENCH_SLICES ?? 10));
-    const perSlice = Math.ceil(messages.length / slices);
+    const perSlice = Math.ceil(members.length / slices);
     let baseMs = 0;
     let engineMs = 0;
     // CPU of this process (sender and sink) per side: less at the mercy of the machine's load than
@@ -82,15 +91,28 @@ async function main() {
       const u = process.cpuUsage();
       return u.user + u.system;
     };
+    // The whole machine's busy and stolen CPU (/proc/stat, us): this process, PostgreSQL and the rest.
+    const machineCpu = () => {
+      const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+      const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks;
+      const us = 1e6 / 100;
+      return { busy: (user + nice + system + irq + softirq) * us, steal: steal * us, idle: (idle + iowait) * us };
+    };
+    const machineSpent = { base: { busy: 0, steal: 0, idle: 0 }, engine: { busy: 0, steal: 0, idle: 0 } };
+    const addMachine = (side: 'base' | 'engine', before: ReturnType<typeof machineCpu>) => {
+      const after = machineCpu();
+      for (const k of ['busy', 'steal', 'idle'] as const) machineSpent[side][k] += after[k] - before[k];
+    };
     let baseCount = 0;
     let engineCount = 0;
     let engineSent = 0;
     const sliceRatios: number[] = [];
     for (let slice = 0; slice < slices; slice++) {
-      const part = messages.slice(slice * perSlice, (slice + 1) * perSlice);
+      const part = members.slice(slice * perSlice, (slice + 1) * perSlice).map(renderedMessage);
       if (!part.length) break;
       sink.count = 0;
       const baseCpu = cpu();
+      const baseMachine = machineCpu();
       const baseWindowStart = process.hrtime.bigint() / 1000n;
       const baseStart = performance.now();
       let next = 0;
@@ -104,28 +126,41 @@ async function main() {
       );
       const sliceBaseMs = performance.now() - baseStart;
       baseMs += sliceBaseMs;
-      baseCpuUs += cpu() - baseCpu;
+      const sliceBaseCpu = cpu() - baseCpu;
+      baseCpuUs += sliceBaseCpu;
+      addMachine('base', baseMachine);
       baseCount += sink.count;
       if (process.env.BENCH_MARKS === '1') progress(`nodemailer window (us): ${baseWindowStart} ${process.hrtime.bigint() / 1000n}`);
 
       sink.count = 0;
       const engineCpu = cpu();
+      const engineMachine = machineCpu();
       const engineWindowStart = process.hrtime.bigint() / 1000n;
       const engineStart = performance.now();
-      const target = Math.min(messages.length, (slice + 1) * perSlice);
+      const target = Math.min(members.length, (slice + 1) * perSlice);
       while (engineSent < target) {
-        const report = await dispatchOnce(handle.db, { transports, batchSize: Math.min(1000, target - engineSent), concurrency: Number(process.env.BENCH_ENGINE_IN_FLIGHT ?? IN_FLIGHT), baseUrl: 'https://app.starloop.test' });
+        const report = await dispatchOnce(handle.db, {
+          transports,
+          batchSize: Math.min(1000, target - engineSent),
+          concurrency: Number(process.env.BENCH_ENGINE_IN_FLIGHT ?? ENGINE_IN_FLIGHT),
+          commitLingerMs: process.env.BENCH_LINGER_MS ? Number(process.env.BENCH_LINGER_MS) : undefined,
+          baseUrl: 'https://app.starloop.test',
+          // Batches of this slice follow each other within one call, like the worker's loop.
+          continueWhile: (round) => engineSent + round.claimed < target,
+        });
         engineSent += report.sent;
         if (!report.claimed) break;
       }
       const sliceEngineMs = performance.now() - engineStart;
       engineMs += sliceEngineMs;
-      engineCpuUs += cpu() - engineCpu;
+      const sliceEngineCpu = cpu() - engineCpu;
+      engineCpuUs += sliceEngineCpu;
+      addMachine('engine', engineMachine);
       engineCount += sink.count;
       sliceRatios.push(+((sink.count / sliceEngineMs) / (part.length / sliceBaseMs)).toFixed(2));
       // For a CPU profile of the engine alone: its windows on the profiler's (monotonic) clock.
       if (process.env.BENCH_MARKS === '1') progress(`engine window (us): ${engineWindowStart} ${process.hrtime.bigint() / 1000n}`);
-      progress(`slice ${slice + 1}/${slices}: nodemailer ${Math.round((part.length / sliceBaseMs) * 1000)} msg/s, engine ${Math.round((sink.count / sliceEngineMs) * 1000)} msg/s`);
+      progress(`slice ${slice + 1}/${slices}: nodemailer ${Math.round((part.length / sliceBaseMs) * 1000)} msg/s (${Math.round(sliceBaseCpu / part.length)} us CPU/msg), engine ${Math.round((sink.count / sliceEngineMs) * 1000)} msg/s (${Math.round(sliceEngineCpu / Math.max(1, sink.count))} us CPU/msg)`);
     }
     // The last round completes the campaign.
     await dispatchOnce(handle.db, { transports, batchSize: 1000, baseUrl: 'https://app.starloop.test' });
@@ -138,8 +173,8 @@ async function main() {
       loadAverage: os.loadavg().map((l) => +l.toFixed(1)),
       members: MEMBERS,
       deliveryRowsMs: Math.round(queueMs),
-      nodemailerAlone: { received: baseCount, seconds: +(baseMs / 1000).toFixed(1), perSecond: Math.round((baseCount / baseMs) * 1000), nodeCpuUsPerMessage: Math.round(baseCpuUs / baseCount) },
-      engine: { received: engineCount, seconds: +(engineMs / 1000).toFixed(1), perSecond: Math.round((engineCount / engineMs) * 1000), campaignStatus: status.status, successRecords: status.success, nodeCpuUsPerMessage: Math.round(engineCpuUs / engineCount) },
+      nodemailerAlone: { received: baseCount, seconds: +(baseMs / 1000).toFixed(1), perSecond: Math.round((baseCount / baseMs) * 1000), nodeCpuUsPerMessage: Math.round(baseCpuUs / baseCount), machineUsPerMessage: perMessage(machineSpent.base, baseCount) },
+      engine: { received: engineCount, seconds: +(engineMs / 1000).toFixed(1), perSecond: Math.round((engineCount / engineMs) * 1000), campaignStatus: status.status, successRecords: status.success, nodeCpuUsPerMessage: Math.round(engineCpuUs / engineCount), machineUsPerMessage: perMessage(machineSpent.engine, engineCount) },
       ratio: +(((engineCount / engineMs) / (baseCount / baseMs))).toFixed(2),
       sliceRatios,
     };
@@ -152,6 +187,11 @@ async function main() {
     else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
+}
+
+/** Machine CPU per message, us: busy (all processes), stolen by the host, idle. */
+function perMessage(spent: { busy: number; steal: number; idle: number }, count: number) {
+  return { busy: Math.round(spent.busy / count), steal: Math.round(spent.steal / count), idle: Math.round(spent.idle / count) };
 }
 
 function machine(): string {
@@ -180,24 +220,30 @@ async function seed(db: Db): Promise<{ campaignId: number; merchantId: number }>
   return { campaignId: campaign.id, merchantId: merchant.id };
 }
 
-/** The same messages the engine will send, rendered the same way, for the baseline. */
-async function renderedMessages(db: Db, campaignId: number) {
-  const rows = await sqlRows<{ id: number; email: string; first_name: string; opt_token: string }>(
-    db,
-    sql`select d.id, k.email, k.first_name, k.opt_token from deliveries d join contacts k on k.id = d.contact_id where d.campaign_id = ${campaignId} order by d.id`,
+interface Member {
+  id: number;
+  email: string;
+  first_name: string;
+  opt_token: string;
+}
+
+/** The campaign's members in the engine's order. */
+async function campaignMembers(db: Db, campaignId: number): Promise<Member[]> {
+  return sqlRows<Member>(db, sql`select d.id, k.email, k.first_name, k.opt_token from deliveries d join contacts k on k.id = d.contact_id where d.campaign_id = ${campaignId} order by d.id`);
+}
+
+/** The message the engine will send a member, rendered the same way, for the baseline. */
+function renderedMessage(r: Member) {
+  const email = renderEmail(
+    {
+      template: { subject: 'Thanks {{firstName}}!', content: TEMPLATE, contentText: '', includeUnsubscribe: false, locale: 'en-US' },
+      contact: { firstName: r.first_name, lastName: 'Bench', optToken: r.opt_token, locale: 'en-US' },
+      reviewLink: 'https://g.page/r/bench/review',
+      baseUrl: 'https://app.starloop.test',
+    },
+    r.id,
   );
-  return rows.map((r) => {
-    const email = renderEmail(
-      {
-        template: { subject: 'Thanks {{firstName}}!', content: TEMPLATE, contentText: '', includeUnsubscribe: false, locale: 'en-US' },
-        contact: { firstName: r.first_name, lastName: 'Bench', optToken: r.opt_token, locale: 'en-US' },
-        reviewLink: 'https://g.page/r/bench/review',
-        baseUrl: 'https://app.starloop.test',
-      },
-      r.id,
-    );
-    return { to: r.email, subject: email.subject, html: email.html, text: email.text, headers: email.headers };
-  });
+  return { to: r.email, subject: email.subject, html: email.html, text: email.text, headers: email.headers };
 }
 
 async function startCountingSink() {

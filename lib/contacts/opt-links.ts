@@ -16,7 +16,6 @@ export function optoutLink(baseUrl: string, token: string, channel?: ConsentChan
 }
 
 function optLink(baseUrl: string, token: string, action: 'optin' | 'optout', channel?: ConsentChannel): string {
-  const params = new URLSearchParams({ action });
-  if (channel) params.set('channel', channel);
-  return `${baseUrl.replace(/\/+$/, '')}/u/${encodeURIComponent(token)}?${params.toString()}`;
+  // action and channel are fixed words: no encoding needed (this runs once per message sent).
+  return `${baseUrl.replace(/\/+$/, '')}/u/${encodeURIComponent(token)}?action=${action}${channel ? `&channel=${channel}` : ''}`;
 }

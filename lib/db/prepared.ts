@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 
 /**
@@ -32,4 +34,19 @@ export function boundedCache<T>(max: number) {
       return value;
     },
   };
+}
+
+/**
+ * A raw SQL statement (values as `sql.placeholder`s) built once per database handle and run as a
+ * named statement. On PostgreSQL an unnamed statement with parameters costs two round trips
+ * (postgres.js describes it first) and a parse and plan each time; a named one is parsed once per
+ * connection and then runs in one round trip. The sending engine's per-message writes use it
+ * (bench/RESULTS.md, issue 7). PGlite runs it like any other statement.
+ */
+export function preparedSql(name: string, query: SQL): (db: Db, values: Record<string, unknown>) => Promise<unknown> {
+  const statement = perDatabase((db) => {
+    const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
+    return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  });
+  return (db, values) => statement(db).execute(values);
 }

@@ -5,26 +5,39 @@ import { DeliveryError } from '@/lib/messaging/types';
 import { applyTimeRules, claimDueDeliveries, completeFinishedCampaigns, recoverStaleClaims, sendingDeadlines } from './claim';
 import { consentSkipReason } from './eligibility';
 import { loadJobs, type DeliveryJob } from './load-batch';
-import { groupCommit } from './group-commit';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, markAttempts, recordFailed, recordNeedsReview, recordRetry, recordSentMany, recordSkipped, releaseClaim, type AttemptVerdict, type SentItem } from './record-outcome';
+import { groupCommit, type GroupCommitOptions } from './group-commit';
+import { commitAttemptsAndSent, type AttemptItem, type AttemptVerdict, type SentItem } from './attempts-and-sent';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, recordFailed, recordNeedsReview, recordRetry, recordSkipped, releaseClaim } from './record-outcome';
 import { renderEmail, renderSms } from './render-message';
 import { startDueScheduledCampaigns } from './start-scheduled';
+import { runWorkPool } from './work-pool';
 import type { SendingTransports } from './transports';
 
 export interface DispatchOptions {
   transports: SendingTransports;
   now?: () => Date;
-  /** Deliveries claimed per round. */
+  /** Deliveries claimed per batch. */
   batchSize?: number;
   /** Messages in flight at once within a round. */
   concurrency?: number;
   /** The dispatcher's tick, used to pace batch campaigns across their window. */
   tickMs?: number;
+  /**
+   * How long an attempt marker may wait for others to share its statement (default 10 ms; up to
+   * half the concurrency go at once). Workers have messages queued at the transport meanwhile.
+   */
+  commitLingerMs?: number;
   /** A delivery `sending` for longer than this was left by a dead dispatcher. */
   staleAfterMs?: number;
   baseUrl?: string;
   /** Back-off of temporary failures (default RETRY_DELAYS_MS); its length + 1 attempts in all. */
   retryDelaysMs?: number[];
+  /**
+   * Whether this call claims another batch after a full one (asked while the batch's second half
+   * goes out, so the next is ready when it ends); default one batch per call. The worker loop
+   * goes on for a tick; startDue, review and completion run once per call.
+   */
+  continueWhile?: (report: DispatchReport, elapsedMs: number) => boolean;
   /** Called after each delivery's outcome is committed (tests and the fault script use it). */
   onOutcome?: (deliveryId: number, outcome: Outcome) => void;
 }
@@ -47,8 +60,9 @@ export interface DispatchReport {
 
 /**
  * One round of the sending engine: start due scheduled campaigns, review deliveries a dead
- * dispatcher left behind, apply every campaign's window and quiet hours, claim a batch, send it,
- * and complete the campaigns with nothing left. Safe to run in any number of processes at once.
+ * dispatcher left behind, apply every campaign's window and quiet hours, claim a batch, send it
+ * (and further batches while `continueWhile` says so), and complete the campaigns with nothing
+ * left. Safe to run in any number of processes at once.
  */
 export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<DispatchReport> {
   const now = options.now ?? (() => new Date());
@@ -57,55 +71,89 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
   const recovered = await recoverStaleClaims(db, now(), options.staleAfterMs ?? 10 * 60_000);
   report.needsReview = recovered.review;
   report.requeued = recovered.requeued;
-  await applyTimeRules(db, now(), options.tickMs ?? 5_000);
-  const claimed = await claimDueDeliveries(db, now(), options.batchSize ?? 200);
-  report.claimed = claimed.length;
-  if (claimed.length) {
+  const batchSize = options.batchSize ?? 200;
+  // A batch: the time rules applied, due deliveries claimed, and everything their messages need read.
+  const claimBatch = async (): Promise<ClaimedJob[]> => {
+    await applyTimeRules(db, now(), options.tickMs ?? 5_000);
+    const claimed = await claimDueDeliveries(db, now(), batchSize);
+    report.claimed += claimed.length;
+    if (!claimed.length) return [];
     const claimedAt = new Map(claimed.map((c) => [c.id, c.claimedAt]));
     const jobs = await loadJobs(db, claimed.map((c) => c.id), now());
     const deadlines = await sendingDeadlines(db, [...new Set(claimed.map((c) => c.campaignId))], now());
-    const commits = roundCommits(db, now);
-    // A sent message's record commits while its worker already sends the next one: a worker waits
-    // for its previous record only after that next handover. Every send still waits for its own
-    // attempt marker, so a crash leaves at most two messages per worker unrecorded (needs review).
+    return jobs.map((job) => ({ job, claim: { claimedAt: claimedAt.get(job.deliveryId) ?? new Date(0), deadline: deadlines.get(job.campaignId) ?? null } }));
+  };
+  const first = await claimBatch();
+  if (first.length) {
+    const started = performance.now();
+    let lastBatchFull = first.length >= batchSize;
+    const concurrency = options.concurrency ?? 8;
+    const commits = roundCommits(db, now, { lingerMs: options.commitLingerMs ?? 10, maxItems: Math.ceil(concurrency / 2) });
+    // A sent message's record rides on the next attempt markers while its worker already sends the
+    // next one: a worker waits for its previous record only after that next handover. Every send
+    // still waits for its own attempt marker, so a crash leaves at most two messages per worker
+    // unrecorded (needs review).
     const settle = (deliveryId: number) => (outcome: Outcome) => {
       report[outcomeKey[outcome]]++;
       options.onOutcome?.(deliveryId, outcome);
     };
-    await runPool(jobs, options.concurrency ?? 8, async (job) => {
-      const claim = { claimedAt: claimedAt.get(job.deliveryId) ?? new Date(0), deadline: deadlines.get(job.campaignId) ?? null };
-      const result = await deliver(db, job, claim, options, now, commits);
-      const outcome = typeof result === 'string' ? Promise.resolve(result) : result.recorded.then(() => 'sent' as const);
-      return { settled: outcome.then(settle(job.deliveryId)) };
+    await runWorkPool(first, {
+      concurrency,
+      work: async ({ job, claim }) => {
+        const result = await deliver(db, job, claim, options, now, commits);
+        const outcome = typeof result === 'string' ? Promise.resolve(result) : result.recorded.then(() => 'sent' as const);
+        return { settled: outcome.then(settle(job.deliveryId)) };
+      },
+      flushTails: commits.flush,
+      // The next batch is claimed while this one's last messages go out: the transport does not
+      // wait for the database between batches (bench/RESULTS.md, issue 7).
+      more: async () => {
+        if (!lastBatchFull || !options.continueWhile?.(report, performance.now() - started)) return [];
+        const next = await claimBatch();
+        lastBatchFull = next.length >= batchSize;
+        return next;
+      },
     });
   }
   report.completed = await completeFinishedCampaigns(db, now());
   return report;
 }
 
+interface ClaimedJob {
+  job: DeliveryJob;
+  claim: { claimedAt: Date; deadline: Date | null };
+}
+
 const outcomeKey = { sent: 'sent', failed: 'failed', skipped: 'skipped', retry: 'retried', released: 'released', review: 'needsReview' } as const;
 
 interface RoundCommits {
   /** The attempt marker: 'ours' to go ahead, 'released' when the campaign stopped sending, null when the claim was lost. */
-  attempt: (item: { deliveryId: number; claimedAt: Date }) => Promise<AttemptVerdict | null>;
+  attempt: (item: AttemptItem) => Promise<AttemptVerdict | null>;
+  /** The sent record: rides on the next markers' statement. */
   sent: (item: SentItem) => Promise<void>;
+  /** Writes the records still waiting (a worker awaiting its own, the end of the round). */
+  flush: () => void;
 }
 
+type RoundItem = { attempt: AttemptItem } | { sent: SentItem };
+
 /**
- * The two writes every message needs, group-committed: with N messages in flight they cost about
- * two statements per N messages instead of two per message (bench/sending-email.ts). Each send
- * awaits its own attempt marker first, so the exactly-once order is unchanged.
+ * The two writes every message needs, group-committed into one statement: with N messages in
+ * flight, one statement serves about N/2 markers and N/2 records instead of one statement each
+ * (bench/sending-email.ts). Each send awaits its own attempt marker first, so the exactly-once
+ * order is unchanged.
  */
-function roundCommits(db: Db, now: () => Date): RoundCommits {
+function roundCommits(db: Db, now: () => Date, grouping: GroupCommitOptions): RoundCommits {
+  const commit = groupCommit(async (items: RoundItem[]) => {
+    const attempts = items.flatMap((i) => ('attempt' in i ? [i.attempt] : []));
+    const sent = items.flatMap((i) => ('sent' in i ? [i.sent] : []));
+    const verdicts = await commitAttemptsAndSent(db, attempts, sent, now());
+    return items.map((i) => ('attempt' in i ? (verdicts.get(i.attempt.deliveryId) ?? null) : null));
+  }, grouping);
   return {
-    attempt: groupCommit(async (items: { deliveryId: number; claimedAt: Date }[]) => {
-      const verdicts = await markAttempts(db, items, now());
-      return items.map((i) => verdicts.get(i.deliveryId) ?? null);
-    }),
-    sent: groupCommit(async (items: SentItem[]) => {
-      await recordSentMany(db, items);
-      return items.map(() => undefined);
-    }),
+    attempt: (attempt) => commit.now({ attempt }),
+    sent: async (sent) => void (await commit.ride({ sent })),
+    flush: commit.flush,
   };
 }
 
@@ -183,42 +231,4 @@ async function deliver(db: Db, job: DeliveryJob, claim: { claimedAt: Date; deadl
   // in the queue (a second send). It stays `sending` with its attempt marker: needs review later.
   // The record is answered still pending (wrapped, or awaiting would flatten it): see dispatchOnce.
   return { recorded: commits.sent({ deliveryId: job.deliveryId, providerMessageId: messageId, at: now() }) };
-}
-
-/**
- * Runs `work` over the items, `concurrency` at a time. A call answers once its item's own part is
- * done, with a tail still settling (a record being written); its worker goes on to the next item
- * and awaits that tail after it. After an error no new item starts, and the first error is thrown
- * once the running items and tails have ended.
- */
-async function runPool<T>(items: T[], concurrency: number, work: (item: T) => Promise<{ settled: Promise<void> }>): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | null = null;
-  const workers = Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, async () => {
-    // A tail's failure is caught at once (an unobserved rejection would end the process) and
-    // reported when the tail is awaited.
-    let tail: Promise<{ error: unknown } | null> = Promise.resolve(null);
-    const awaitTail = async () => {
-      const settled = await tail;
-      if (settled) failure ??= settled;
-      tail = Promise.resolve(null);
-    };
-    while (next < items.length && !failure) {
-      const item = items[next++];
-      try {
-        const { settled } = await work(item);
-        const caught = settled.then(
-          () => null,
-          (error: unknown) => ({ error }),
-        );
-        await awaitTail();
-        tail = caught;
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-    await awaitTail();
-  });
-  await Promise.all(workers);
-  if (failure) throw (failure as { error: unknown }).error;
 }

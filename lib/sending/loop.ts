@@ -19,7 +19,10 @@ export function startDispatchLoop(db: Db, options: DispatchOptions & { intervalM
   const round = async () => {
     let busy = false;
     try {
-      const report = await dispatchOnce(db, { ...options, tickMs: options.tickMs ?? intervalMs });
+      const tickMs = options.tickMs ?? intervalMs;
+      // Batches follow each other within a round for up to a tick: the next is claimed while the
+      // last messages of the one before go out.
+      const report = await dispatchOnce(db, { ...options, tickMs, continueWhile: (_report, elapsedMs) => !stopped && elapsedMs < tickMs });
       options.onRound?.(report);
       busy = report.claimed > 0;
     } catch (error) {

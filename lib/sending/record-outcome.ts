@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { sqlRows, ts } from '@/lib/db/rows';
+import { ts } from '@/lib/db/rows';
 import { CampaignStatus } from '@/db/schema/campaigns';
 import type { SkipReason } from './eligibility';
 
@@ -9,47 +9,6 @@ import type { SkipReason } from './eligibility';
  * change commit together, so successRecords stays exact whatever crashes in between.
  * Every update requires status 'sending': a row already moved on (reviewed, cancelled) is left alone.
  */
-export async function recordSent(db: Db, deliveryId: number, providerMessageId: string, now: Date): Promise<void> {
-  await recordSentMany(db, [{ deliveryId, providerMessageId, at: now }]);
-}
-
-export interface SentItem {
-  deliveryId: number;
-  providerMessageId: string;
-  at: Date;
-}
-
-/**
- * Many sent outcomes in one statement (the dispatcher's group commit): the same rows, events and
- * count changes as one recordSent each, committed together. A delivery listed twice counts once.
- *
- * Committed without waiting for the disk (synchronous_commit off for this transaction only): if
- * the database itself crashed before the write reached the disk, the row would still be `sending`
- * with its attempt marker, and so go to review, never out again. The attempt marker, which is what
- * prevents a second send, keeps the disk wait; this one no longer queues behind it.
- */
-export async function recordSentMany(db: Db, items: readonly SentItem[]): Promise<void> {
-  if (!items.length) return;
-  const input = JSON.stringify(items.map((i) => ({ id: i.deliveryId, message_id: i.providerMessageId, at: i.at.toISOString() })));
-  await db.execute(sql`
-    with async_commit as (
-      select set_config('synchronous_commit', 'off', true)
-    ), i as (
-      select distinct on (id) id, message_id, at from jsonb_to_recordset(${input}::jsonb) as x(id integer, message_id text, at timestamptz) order by id
-    ), d as (
-      update deliveries set status = 'sent', sent_at = i.at, provider_message_id = i.message_id, error = null, updated_at = i.at
-      from i where deliveries.id = i.id and deliveries.status = 'sending'
-      returning deliveries.id, deliveries.merchant_id, deliveries.campaign_id, deliveries.contact_id, deliveries.sent_at
-    ), e as (
-      insert into delivery_events (merchant_id, delivery_id, type, created_at) select merchant_id, id, 'sent', sent_at from d
-    ), k as (
-      update contacts set last_activity_at = greatest(coalesce(last_activity_at, x.at), x.at)
-      from (select contact_id, max(sent_at) as at from d group by contact_id) x where contacts.id = x.contact_id
-    )
-    update campaigns set success_records = success_records + n.sent
-    from (select campaign_id, count(*)::int as sent from d group by campaign_id) n, async_commit where campaigns.id = n.campaign_id`);
-}
-
 export async function recordSkipped(db: Db, deliveryId: number, reason: SkipReason, now: Date): Promise<void> {
   await settleSending(db, deliveryId, 'skipped', reason, now);
 }
@@ -77,55 +36,6 @@ export async function releaseClaim(db: Db, deliveryId: number, now: Date): Promi
     set status = case when exists (select 1 from campaigns c where c.id = d.campaign_id and c.status = ${CampaignStatus.STOPPED}) then 'cancelled' else 'queued' end,
         attempts = greatest(d.attempts - 1, 0), updated_at = ${ts(now)}
     where d.id = ${deliveryId} and d.status = 'sending'`);
-}
-
-/**
- * Written just before a transport is called, only while the claim is still ours (same status,
- * same claim time): a dispatcher whose stale claim was taken back never sends.
- */
-export async function markAttempt(db: Db, deliveryId: number, claimedAt: Date, now: Date): Promise<boolean> {
-  return (await markAttempts(db, [{ deliveryId, claimedAt }], now)).get(deliveryId) === 'ours';
-}
-
-/** An attempt marker's answer: go ahead, the campaign stopped sending (row released), or not ours. */
-export type AttemptVerdict = 'ours' | 'released';
-
-/**
- * markAttempt for many deliveries in one statement, which also re-checks each campaign's status
- * just before its messages go: the campaign rows are read FOR KEY SHARE, so a pause or stop (which
- * locks the row FOR UPDATE) is ordered strictly before or after this statement. (Not FOR SHARE:
- * that also conflicts with the sent records' count update of the same row, and every attempt
- * marker then queued behind a sent record and the other way round.) Rows of a
- * campaign no longer SENDING go back to the queue (cancelled when it was stopped) and are not
- * sent; so after a pause commits, only messages already past their marker can still leave.
- * Ids missing from the answer lost their claim.
- */
-export async function markAttempts(db: Db, items: readonly { deliveryId: number; claimedAt: Date }[], now: Date): Promise<Map<number, AttemptVerdict>> {
-  if (!items.length) return new Map();
-  const input = JSON.stringify(items.map((i) => ({ id: i.deliveryId, claimed_at: i.claimedAt.toISOString() })));
-  const rows = await sqlRows<{ id: number; verdict: AttemptVerdict }>(
-    db,
-    sql`with i as (
-          select id, claimed_at from jsonb_to_recordset(${input}::jsonb) as x(id integer, claimed_at timestamptz)
-        ), mine as (
-          select d.id, d.campaign_id from deliveries d join i on i.id = d.id
-          where d.status = 'sending' and d.updated_at = i.claimed_at
-        ), live as (
-          select c.id, c.status from campaigns c where c.id in (select campaign_id from mine) for key share
-        ), d as (
-          update deliveries set attempted_at = ${ts(now)}, updated_at = ${ts(now)} from mine join live on live.id = mine.campaign_id
-          where deliveries.id = mine.id and live.status = ${CampaignStatus.SENDING}
-          returning deliveries.id
-        ), released as (
-          update deliveries set status = case when live.status = ${CampaignStatus.STOPPED} then 'cancelled' else 'queued' end,
-            attempts = greatest(deliveries.attempts - 1, 0), updated_at = ${ts(now)}
-          from mine join live on live.id = mine.campaign_id
-          where deliveries.id = mine.id and live.status <> ${CampaignStatus.SENDING}
-          returning deliveries.id
-        )
-        select id, 'ours' as verdict from d union all select id, 'released' from released`,
-  );
-  return new Map(rows.map((r) => [Number(r.id), r.verdict]));
 }
 
 /**

@@ -6,7 +6,16 @@ import { authSecret } from '@/lib/auth/secret';
  * be forged into an open redirect or used to mark someone else's delivery.
  */
 function sign(payload: string): string {
-  return crypto.createHmac('sha256', `${authSecret()}:tracking`).update(payload).digest('base64url').slice(0, 22);
+  return crypto.createHmac('sha256', trackingKey()).update(payload).digest('base64url').slice(0, 22);
+}
+
+let key: { secret: string; object: crypto.KeyObject } | undefined;
+
+/** The signing key, made once per secret (every message signs two links with it). */
+function trackingKey(): crypto.KeyObject {
+  const secret = authSecret();
+  if (key?.secret !== secret) key = { secret, object: crypto.createSecretKey(Buffer.from(`${secret}:tracking`)) };
+  return key.object;
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -182,7 +182,7 @@ describe('the dispatcher', () => {
   it('never sends a row whose stale claim was taken back from a slow dispatcher', async () => {
     const scene = await createSendingScene(t.db, { count: 1 });
     const { claimDueDeliveries, recoverStaleClaims } = await import('@/lib/sending/claim');
-    const { markAttempt } = await import('@/lib/sending/record-outcome');
+    const { markAttempt } = await import('@/lib/sending/attempts-and-sent');
     const claimed = (await claimDueDeliveries(t.db, new Date(), 500)).find((c) => c.campaignId === scene.campaignId);
     expect(claimed).toBeDefined();
     // The slow dispatcher has not reached its transport; the row is taken back as stale.
