@@ -60,17 +60,13 @@ export async function markAttempt(db: Db, deliveryId: number, claimedAt: Date, n
   return (await commitAttemptsAndSent(db, [{ deliveryId, claimedAt }], [], now)).get(deliveryId) === 'ours';
 }
 
-/** One sent record. */
-export async function recordSent(db: Db, deliveryId: number, providerMessageId: string, now: Date): Promise<void> {
-  await commitAttemptsAndSent(db, [], [{ deliveryId, providerMessageId, at: now }], now);
-}
-
 const now = sql`${sql.placeholder('now')}::timestamptz`;
 
-// The rows are looked up by key (`id = any(array(...))`): planned once for any input, a join on
-// the input alone let PostgreSQL pick a scan of every `sending` row through an index led by
-// another column, 2.4 ms per statement mid-campaign (bench/RESULTS.md, issue 7).
-
+/**
+ * Prepared once, so planned without the input: the rows are looked up by key
+ * (`id = any(array(...))`). Joined on the input alone, PostgreSQL scanned every `sending` row
+ * through an index led by another column, 2.4 ms per statement mid-campaign (bench/RESULTS.md).
+ */
 const statement = preparedSql(
   'attempts_and_sent',
   sql`with commit_mode as (

@@ -5,9 +5,9 @@ import { CampaignStatus } from '@/db/schema/campaigns';
 import type { SkipReason } from './eligibility';
 
 /**
- * Each outcome is one statement: the delivery's new state, its event, and the campaign's count
- * change commit together, so successRecords stays exact whatever crashes in between.
- * Every update requires status 'sending': a row already moved on (reviewed, cancelled) is left alone.
+ * The outcomes other than sent (attempts-and-sent.ts): each is one statement, the delivery's new
+ * state and its event committing together. Every update requires status 'sending': a row already
+ * moved on (reviewed, cancelled) is left alone.
  */
 export async function recordSkipped(db: Db, deliveryId: number, reason: SkipReason, now: Date): Promise<void> {
   await settleSending(db, deliveryId, 'skipped', reason, now);

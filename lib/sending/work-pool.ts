@@ -4,6 +4,8 @@ interface Tail {
   done: boolean;
 }
 
+const NO_TAIL: Tail = { settled: Promise.resolve(null), done: true };
+
 export interface WorkPoolOptions<T> {
   concurrency: number;
   /** One item's work: answers once its own part is done, with a tail still settling (a record being written). */
@@ -27,7 +29,7 @@ export async function runWorkPool<T>(first: T[], options: WorkPoolOptions<T>): P
   let next = 0;
   let failure: { error: unknown } | null = null;
   let asking: Promise<void> | null = null;
-  let exhausted = !options.more;
+  let exhausted = false;
   const ask = async (more: () => Promise<T[]>) => {
     try {
       const added = await more();
@@ -45,13 +47,13 @@ export async function runWorkPool<T>(first: T[], options: WorkPoolOptions<T>): P
   const worker = async () => {
     // A tail's failure is caught at once (an unobserved rejection would end the process) and
     // reported when the tail is awaited.
-    let tail: Tail = { settled: Promise.resolve(null), done: true };
+    let tail = NO_TAIL;
     const awaitTail = async () => {
       // A tail that rides on someone else's write is written now rather than waited for.
       if (!tail.done) options.flushTails();
       const settled = await tail.settled;
       if (settled) failure ??= settled;
-      tail = { settled: Promise.resolve(null), done: true };
+      tail = NO_TAIL;
     };
     while (!failure) {
       askForMore();
