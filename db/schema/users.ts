@@ -15,6 +15,11 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     avatar: text('avatar'),
     locale: text('locale'),
+    // The person who registered the merchant owns it; everyone added later is staff. Staff by
+    // default, so a user inserted without a role can never delete the merchant.
+    role: text('role', { enum: ['owner', 'staff'] })
+      .notNull()
+      .default('staff'),
     permissions: text('permissions')
       .array()
       .notNull()

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { merchants } from '@/db/schema/merchants';
 import { users } from '@/db/schema/users';
@@ -8,13 +8,19 @@ import { LOGIN_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/r
 import { verifyPassword } from './password';
 
 /**
- * Deletes the signed-in user and the whole merchant's data after the password is confirmed.
- * Wrong passwords count against the sign-in limit (a stolen session must not guess it). Every
- * token of the account answers 401 at once, since each request reads the user row again.
+ * After the password is confirmed: the merchant's owner deletes the merchant with all its data;
+ * a staff member deletes only their own user (their sign-ins and pending authorisations go with
+ * it, posts they wrote keep no author). Wrong passwords count against the sign-in limit (a stolen
+ * session must not guess it). Every token of the account answers 401 at once, since each request
+ * reads the user row again.
  */
 export async function deleteAccount(ctx: ServiceContext, input: { password: string }): Promise<void> {
   const now = ctx.now();
-  const [user] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.userId)).limit(1);
+  const [user] = await ctx.db
+    .select({ email: users.email, passwordHash: users.passwordHash, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, ctx.userId), eq(users.merchantId, ctx.merchantId)))
+    .limit(1);
   if (!user) throw new AppError('UNAUTHORIZED');
   const key = `acct:${user.email}`;
   const attempt = await reserveAttempt(ctx.db, LOGIN_LIMIT, [key], now);
@@ -22,10 +28,14 @@ export async function deleteAccount(ctx: ServiceContext, input: { password: stri
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new AppError('BAD_REQUEST', 'accounts.errors.wrongPassword', { fieldErrors: { password: 'accounts.errors.wrongPassword' } });
   }
-  await ctx.db.transaction(async (tx) => {
-    await deleteTenantRows(tx as unknown as Db, ctx.merchantId);
-    await tx.delete(merchants).where(eq(merchants.id, ctx.merchantId));
-  });
+  if (user.role === 'owner') {
+    await ctx.db.transaction(async (tx) => {
+      await deleteTenantRows(tx as unknown as Db, ctx.merchantId);
+      await tx.delete(merchants).where(eq(merchants.id, ctx.merchantId));
+    });
+  } else {
+    await ctx.db.delete(users).where(and(eq(users.id, ctx.userId), eq(users.merchantId, ctx.merchantId)));
+  }
   await clearHits(ctx.db, LOGIN_LIMIT, key);
 }
 

@@ -91,7 +91,7 @@ export async function registerAccount(ctx: PublicContext, input: RegisterInput):
         .returning({ id: merchants.id });
       const [user] = await tx
         .insert(users)
-        .values({ merchantId: merchant.id, email, name: input.userName, passwordHash, locale: ctx.locale })
+        .values({ merchantId: merchant.id, email, name: input.userName, passwordHash, locale: ctx.locale, role: 'owner' })
         .returning({ id: users.id });
       return { userId: user.id, merchantId: merchant.id, email };
     });

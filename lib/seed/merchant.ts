@@ -36,7 +36,7 @@ export async function seedDemoMerchant(db: Db): Promise<DemoMerchant & { created
       .returning({ id: merchants.id });
     const [user] = await tx
       .insert(users)
-      .values({ merchantId: merchant.id, email: DEMO_EMAIL, name: '林晓晨', passwordHash, permissions: ['post:admin:manage'] })
+      .values({ merchantId: merchant.id, email: DEMO_EMAIL, name: '林晓晨', passwordHash, role: 'owner', permissions: ['post:admin:manage'] })
       .returning({ id: users.id });
     const rows = await tx
       .insert(locations)

@@ -11,6 +11,8 @@ import { deleteAccount } from '@/lib/auth/delete-account';
 import { refreshServiceEmailStatus, sendServiceEmailVerification } from '@/lib/merchant/service-email';
 import { seedAll } from '@/lib/seed/run';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/seed/demo-account';
+import { DEMO_STAFF_EMAIL } from '@/lib/seed/accounts';
+import { DELETE as deleteUser } from '@/app/api/user/route';
 import { login } from '@/lib/auth/service';
 import { POST as sendPhoneCode } from '@/app/api/merchant/phone/sendCode/route';
 import { POST as verifyPhone } from '@/app/api/merchant/phone/verify/route';
@@ -137,6 +139,30 @@ describe(`profile, subscription and deletion (${process.env.DATABASE_URL ? 'post
     expect((await callApi(createTemplate, { method: 'POST', path: '/campaign/template', token: paid.token, body: { templateName: 'Paid', type: 1, content: 'Hi {{firstName}}' } })).status).toBe(200);
     expect((await callApi<{ plan: string }>(subscription, { path: '/user/subscription', token: paid.token })).body.data.plan).toBe('premium');
     expect((await callApi(startTrial, { method: 'POST', path: '/user/subscription/startTrial', token: paid.token })).status).toBe(409);
+  });
+
+  it("lets a staff member delete only their own user, never the merchant", async () => {
+    await seedAll(t.db);
+    const publicCtx = { db: t.db, locale: 'en-US' as const, now: () => new Date() };
+    const staff = await login(publicCtx, { email: DEMO_STAFF_EMAIL, password: DEMO_PASSWORD });
+    const merchantId = staff.user.merchantId;
+    const contactsBefore = await t.db.execute(sql`select count(*)::int as n from contacts where merchant_id = ${merchantId}`);
+    const refused = await callApi(deleteUser, { method: 'DELETE', path: '/user', token: staff.accessToken, body: { password: 'wrong-password-123' } });
+    expect(refused.status).toBe(400);
+    const ok = await callApi(deleteUser, { method: 'DELETE', path: '/user', token: staff.accessToken, body: { password: DEMO_PASSWORD } });
+    expect(ok.status).toBe(200);
+
+    expect(await t.db.select().from(users).where(eq(users.email, DEMO_STAFF_EMAIL))).toHaveLength(0);
+    expect(await t.db.select().from(merchants).where(eq(merchants.id, merchantId))).toHaveLength(1);
+    const owner = await t.db.select({ role: users.role }).from(users).where(eq(users.email, DEMO_EMAIL));
+    expect(owner).toEqual([{ role: 'owner' }]);
+    const contactsAfter = await t.db.execute(sql`select count(*)::int as n from contacts where merchant_id = ${merchantId}`);
+    const count = (r: unknown) => ((r as { rows?: { n: number }[] }).rows ?? (r as { n: number }[]))[0].n;
+    expect(count(contactsAfter)).toBe(count(contactsBefore));
+    expect(count(contactsAfter)).toBeGreaterThan(0);
+    // The deleted staff member's token is dead at once; the owner still signs in.
+    expect((await callApi(deleteUser, { method: 'DELETE', path: '/user', token: staff.accessToken, body: { password: DEMO_PASSWORD } })).status).toBe(401);
+    expect((await login(publicCtx, { email: DEMO_EMAIL, password: DEMO_PASSWORD })).user.merchantId).toBe(merchantId);
   });
 
   it("deletes the demo merchant's every row, including restricted and key-less tables", async () => {

@@ -8,9 +8,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { deleteAccountAction } from '@/lib/auth/actions';
+import type { UserRole } from '@/lib/auth/user-role';
 
-/** Deleting asks for the password in a dialog; success signs out and lands on /login. */
-export function DeleteAccountDialog() {
+/**
+ * Deleting asks for the password in a dialog; success signs out and lands on /login. The owner
+ * deletes the whole merchant; a staff member only their own user, and the dialog says which.
+ */
+export function DeleteAccountDialog({ role }: { role: UserRole }) {
   const t = useTranslations('accounts.settings');
   const tc = useTranslations('common');
   const [open, setOpen] = useState(false);
@@ -49,7 +53,7 @@ export function DeleteAccountDialog() {
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>{t('deleteTitle')}</DialogTitle>
-            <DialogDescription>{t('deleteWarning')}</DialogDescription>
+            <DialogDescription>{t(role === 'owner' ? 'deleteWarning' : 'deleteStaffWarning')}</DialogDescription>
           </DialogHeader>
           <FormField label={t('password')} required error={error}>
             <Input type="password" name="password" autoComplete="current-password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSession } from '@/lib/auth/session';
+import { userRole } from '@/lib/auth/user-role';
 import { readTheme } from '@/lib/theme/read-theme';
 import { SettingsClient } from './settings-client';
 
@@ -12,12 +13,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Settings (spec section 2): appearance, language, policies, contact, log out, delete account. */
 export default async function SettingsPage() {
-  const { user } = await requireSession();
+  const { user, ctx } = await requireSession();
   const t = await getTranslations('accounts.settings');
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <SettingsClient theme={await readTheme()} email={user.email} />
+      <SettingsClient theme={await readTheme()} email={user.email} role={await userRole(ctx)} />
     </>
   );
 }

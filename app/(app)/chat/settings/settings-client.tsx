@@ -14,12 +14,13 @@ import { setLocaleAction } from '@/lib/i18n/locale-actions';
 import { locales, type Locale } from '@/lib/i18n/locales';
 import { THEMES, type Theme } from '@/lib/theme/theme';
 import { useTheme } from '@/lib/theme/use-theme';
+import type { UserRole } from '@/lib/auth/user-role';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 export const SUPPORT_EMAIL = 'support@starloop.app';
 const THEME_ICONS: Record<Theme, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
 
-export function SettingsClient({ theme: serverTheme, email }: { theme: Theme; email: string }) {
+export function SettingsClient({ theme: serverTheme, email, role }: { theme: Theme; email: string; role: UserRole }) {
   const t = useTranslations('accounts.settings');
   const tt = useTranslations('theme');
   const locale = useLocale() as Locale;
@@ -95,7 +96,7 @@ export function SettingsClient({ theme: serverTheme, email }: { theme: Theme; em
             <LogOut aria-hidden="true" />
             {t('logout')}
           </Button>
-          <DeleteAccountDialog />
+          <DeleteAccountDialog role={role} />
         </CardContent>
       </Card>
     </div>
