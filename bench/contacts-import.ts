@@ -1,6 +1,6 @@
 /**
  * Issue 4's import benchmark: a ~2 MB .xlsx of ~40,000 contacts, end to end (parse with
- * lib/contacts/import/read-xlsx.ts, validate, merge, one transaction) into an empty merchant, against
+ * lib/spreadsheet/read-xlsx.ts, validate, merge, one transaction) into an empty merchant, against
  * PostgreSQL's own COPY of the same rows into the same table. Also the same import on PGlite, the
  * CPU time of Node and of the PostgreSQL backends (the figure to read on a loaded machine), and
  * exceljs's parse of the same file (the reader the import used before) for comparison.
@@ -110,7 +110,7 @@ async function main() {
     await lite.close();
   }
   console.log(`\nmachine: ${os.cpus().length} x ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GB; ${new Date().toISOString()}`);
-  console.log(`parse only (read-xlsx, ${ROWS.toLocaleString()} rows): ${fmt(parseMs)} ms wall, ${fmt((parseCpu.user + parseCpu.system) / 1000)} ms CPU; exceljs load of the same file: ${fmt((exceljsCpu.user + exceljsCpu.system) / 1000)} ms CPU; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`parse only (lib/spreadsheet, ${ROWS.toLocaleString()} rows): ${fmt(parseMs)} ms wall, ${fmt((parseCpu.user + parseCpu.system) / 1000)} ms CPU; exceljs load of the same file: ${fmt((exceljsCpu.user + exceljsCpu.system) / 1000)} ms CPU; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log('| database | end to end, best (ms) | runs (ms) | COPY of the same rows (ms) | import / COPY |');
   console.log('|---|---|---|---|---|');
   for (const l of lines) console.log(l);

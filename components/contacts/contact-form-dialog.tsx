@@ -28,7 +28,8 @@ type Values = z.input<typeof contactInput>;
 type Output = z.output<typeof contactInput>;
 type Field = keyof Values;
 const NONE = 'none';
-// The schema (zod, libphonenumber-js) loads on the first check; the server action checks again.
+// The schema (zod) loads on the first check; it checks a phone's typed shape only (lib/phone/typed.ts),
+// and the server action reads the number in the location's country.
 const resolver = lazyZodResolver(() => import('@/lib/contacts/schema').then((m) => m.contactInput));
 
 /** The detailed form, for adding and for editing; the same zod schema checks here and on the server. */

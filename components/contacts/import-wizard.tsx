@@ -238,6 +238,11 @@ export function ImportWizard({ locations }: { locations: LocationOption[] }) {
                     </div>
                   ))}
                 </dl>
+                {summary.withoutPhone > 0 && (
+                  <p data-testid="import-without-phone" className="text-sm text-amber-700 dark:text-amber-400">
+                    {t('summary.withoutPhone', { count: summary.withoutPhone })}
+                  </p>
+                )}
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   {summary.rejected.length > 0 ? (
                     <Button variant="secondary" onClick={() => downloadRejected(`${t('rejectedFileName')}.csv`, summary.headers, summary.rejected, { row: t('rowColumn'), reason: t('reasonColumn') })}>

@@ -20,7 +20,8 @@ import { notify } from '@/lib/notify/notify';
 type Values = z.input<typeof quickAddInput>;
 type Output = z.output<typeof quickAddInput>;
 const NONE = 'none';
-// The schema (zod, libphonenumber-js) loads on the first check; the server action checks again.
+// The schema (zod) loads on the first check; it checks a phone's typed shape only (lib/phone/typed.ts),
+// and the server action reads the number in the location's country.
 const resolver = lazyZodResolver(() => import('@/lib/contacts/schema').then((m) => m.quickAddInput));
 
 /** Quick add: one name (split by the language's name order) and an e-mail or a phone. */

@@ -16,6 +16,8 @@ import { openConversationAction, replyAction, setProcessedAction } from '@/lib/i
 import type { getConversation } from '@/lib/inbox/queries';
 import type { Locale } from '@/lib/i18n/locales';
 import { formatDateTime } from '@/lib/time/format';
+import { MessageMedia } from './message-media';
+import { ConsentNote, SendErrorNote } from './message-notes';
 
 type Thread = Awaited<ReturnType<typeof getConversation>>;
 
@@ -96,7 +98,7 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
           </Button>
         </header>
         <ol className="min-h-0 flex-1 space-y-3 overflow-y-auto bg-slate-50 p-4 dark:bg-slate-950/40" aria-label={t('title')} data-testid="thread">
-          {thread.messages.map((m) => (
+          {thread.messages.map((m) => (m.kind === 'consent' && m.consent ? <ConsentNote key={m.id} action={m.consent} at={m.at} locale={locale} /> : (
             <li key={m.id} className={cn('flex', m.direction === 'out' ? 'justify-end' : 'justify-start')}>
               <article className={cn('max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm', m.direction === 'out' ? 'bg-primary text-white' : 'bg-white dark:bg-slate-800', m.kind === 'campaign' && 'border border-dashed border-primary/40 bg-primary-soft text-slate-700 dark:bg-primary/10 dark:text-slate-200')}>
                 <p className="mb-1 flex items-center gap-2 text-xs opacity-80">
@@ -112,6 +114,9 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
                 )}
                 {m.subject && <p className="font-medium">{m.subject}</p>}
                 {m.text && <p className="whitespace-pre-wrap break-words">{m.text}</p>}
+                {m.media.length > 0 && <MessageMedia media={m.media} />}
+                {!m.text && !m.subject && !m.html && m.media.length === 0 && m.attachments.length === 0 && <p className="italic opacity-70">{t('emptyMessage')}</p>}
+                {m.sendError && <SendErrorNote code={m.sendError} />}
                 {m.attachments.length > 0 && (
                   <ul className="mt-1 space-y-0.5 text-xs opacity-80" aria-label={t('attachments')}>
                     {m.attachments.map((a, i) => (
@@ -123,7 +128,7 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
                 )}
               </article>
             </li>
-          ))}
+          )))}
           {/* The scroll anchor: an empty item, since an <ol> holds only <li>. */}
           <li ref={end} aria-hidden />
         </ol>

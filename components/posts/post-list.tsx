@@ -26,9 +26,11 @@ export interface PostListProps {
   keyword: string;
   status: 'all' | 'draft' | 'published';
   canManage: boolean;
+  /** APP_URL: the copied public link is the one the world reaches, whatever address the merchant uses. */
+  publicBaseUrl: string;
 }
 
-export function PostList({ page, keyword, status, canManage }: PostListProps) {
+export function PostList({ page, keyword, status, canManage, publicBaseUrl }: PostListProps) {
   const t = useTranslations('posts');
   const locale = useLocale() as Locale;
   const router = useRouter();
@@ -62,11 +64,12 @@ export function PostList({ page, keyword, status, canManage }: PostListProps) {
   };
 
   const copyLink = async (post: PostSummary) => {
+    const link = `${publicBaseUrl}/p/${encodeURIComponent(post.publicId)}`;
     try {
-      await navigator.clipboard.writeText(new URL(`/p/${post.publicId}`, window.location.origin).toString());
+      await navigator.clipboard.writeText(link);
       notify.success(t('messages.linkCopied'));
     } catch {
-      notify.warning(new URL(`/p/${post.publicId}`, window.location.origin).toString());
+      notify.warning(link);
     }
   };
 

@@ -17,7 +17,7 @@ interface Outcome {
   failed: { row: number; messageKey: string }[];
 }
 
-/** Imports reviews of other sites from a .csv or .xlsx file (POST /api/reviews/import). */
+/** Imports reviews of other sites from a .csv, .xlsx or .xls file (POST /api/reviews/import). */
 export function ImportDialog() {
   const t = useTranslations('reviews.import');
   const tAll = useTranslations();
@@ -33,7 +33,7 @@ export function ImportDialog() {
     event.preventDefault();
     const file = input.current?.files?.[0];
     if (!file) return setError(t('chooseFile'));
-    if (!/\.(csv|xlsx)$/i.test(file.name)) return setError(t('wrongType'));
+    if (!/\.(csv|xlsx|xls)$/i.test(file.name)) return setError(t('wrongType'));
     if (file.size > MAX_BYTES) return setError(t('tooLarge'));
     setError(null);
     setBusy(true);
@@ -80,7 +80,7 @@ export function ImportDialog() {
             <DialogDescription>{t('description')}</DialogDescription>
           </DialogHeader>
           <FormField id={fileId} label={t('file')} error={error} hint={t('columns')} required>
-            <input ref={input} id={fileId} type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="text-sm file:me-3 file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-1.5 file:text-primary" />
+            <input ref={input} id={fileId} type="file" accept=".csv,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel" className="text-sm file:me-3 file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-1.5 file:text-primary" />
           </FormField>
           {outcome && (
             <div role="status" className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">

@@ -5,6 +5,8 @@ import { merchants } from './merchants';
 
 export const inboxChannels = ['email', 'sms'] as const;
 export type InboxChannel = (typeof inboxChannels)[number];
+export const inboxMediaKinds = ['image', 'video', 'audio', 'file'] as const;
+export type InboxMediaKind = (typeof inboxMediaKinds)[number];
 
 /**
  * One conversation per contact, across channels: the customer's e-mails and texts, our replies,
@@ -26,6 +28,8 @@ export const conversations = pgTable(
     unreadCount: integer('unread_count').notNull().default(0),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     lastPreview: text('last_preview').notNull().default(''),
+    /** The kind of the latest message's first media ('image', 'video', 'audio', 'file'), for the list's "[Photo]". */
+    lastMediaKind: text('last_media_kind', { enum: inboxMediaKinds }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,6 +43,12 @@ export interface InboxAttachment {
   filename: string;
   contentType: string;
   size: number;
+}
+
+/** A media item of an MMS, as Twilio sent it (MediaUrlN, MediaContentTypeN): shown from Twilio's URL. */
+export interface InboxMedia {
+  url: string;
+  contentType: string;
 }
 
 export const inboxMessages = pgTable(
@@ -63,6 +73,10 @@ export const inboxMessages = pgTable(
     externalId: text('external_id'),
     inReplyTo: text('in_reply_to'),
     attachments: jsonb('attachments').$type<InboxAttachment[]>().notNull().default([]),
+    /** An MMS's media, in Twilio's order. */
+    media: jsonb('media').$type<InboxMedia[]>().notNull().default([]),
+    /** Why an outgoing message was not sent: the provider's error code ('21610'), or 'failed'. */
+    sendError: text('send_error'),
     /** Who replied (a signed-in user), for outgoing messages. */
     userId: integer('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,7 +9,7 @@ import { translatorFor } from '@/lib/i18n/translator';
 import { sendEmail } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
 import { escapeHtml, productEmailHtml } from '@/lib/messaging/layout';
-import { phoneToE164 } from '@/lib/merchant/phone';
+import { phoneOrRefuse } from '@/lib/phone/problem';
 import { CODE_REQUEST_LIMIT, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
 import { NO_PLAN_STATUS } from '@/lib/subscription/plans';
 import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, consumeCode, issueCode } from './one-time-codes';
@@ -76,6 +76,8 @@ export async function registerAccount(ctx: PublicContext, input: RegisterInput):
     throw new AppError('BAD_REQUEST', 'accounts.errors.verifyAgain', { details: { verifyAgain: true }, fieldErrors: { verificationToken: 'accounts.errors.verifyAgain' } });
   }
   await assertEmailAvailable(ctx.db, email);
+  // A new merchant has no locations and no country yet: the number must read one way only (lib/phone/region.ts).
+  const phone = input.phone ? phoneOrRefuse(input.phone, null, ctx.locale) : null;
   const passwordHash = await hashPassword(input.password);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -85,7 +87,7 @@ export async function registerAccount(ctx: PublicContext, input: RegisterInput):
           name: input.merchantName,
           address: input.address,
           serviceEmail: input.serviceEmail ?? null,
-          phone: input.phone ? phoneToE164(input.phone) : null,
+          phone,
           subscriptionStatus: NO_PLAN_STATUS,
         })
         .returning({ id: merchants.id });
@@ -121,5 +123,5 @@ export async function registerMerchantDetails(ctx: PublicContext, input: Merchan
   if (!user) throw new AppError('BAD_REQUEST', 'accounts.errors.registerUserFirst');
   const { verificationToken: _token, ...details } = input;
   void _token;
-  return completeMerchantDetails({ db: ctx.db, merchantId: user.merchantId, now: ctx.now }, details);
+  return completeMerchantDetails({ db: ctx.db, merchantId: user.merchantId, now: ctx.now, locale: ctx.locale }, details);
 }

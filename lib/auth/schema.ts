@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords';
-import { isPhoneInput } from '@/lib/merchant/phone';
+import { isPhoneTyped } from '@/lib/phone/typed';
 
 export const emailField = z
   .string({ error: 'validation.required' })
@@ -42,12 +42,13 @@ const optionalText = z
 
 export const optionalEmailField = optionalText.pipe(z.string().max(254, 'validation.tooLong').email('validation.email').transform((v) => v.toLowerCase()).optional());
 
+// The shape only: the service reads the number in the merchant's country (lib/phone/read.ts).
 export const phoneField = z
   .string({ error: 'validation.required' })
   .trim()
   .min(1, 'validation.required')
-  .refine(isPhoneInput, 'validation.phone');
-export const optionalPhoneField = optionalText.pipe(z.string().refine(isPhoneInput, 'validation.phone').optional());
+  .refine(isPhoneTyped, 'validation.phone');
+export const optionalPhoneField = optionalText.pipe(z.string().refine(isPhoneTyped, 'validation.phone').optional());
 
 export const requiredText = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.tooLong');
 

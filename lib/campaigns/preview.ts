@@ -6,7 +6,7 @@ import type { ServiceContext } from '@/lib/context';
 import { TEMPLATE_TOKENS, type TokenValues } from '@/lib/templates/tokens';
 import { loadOwnLocation, loadUsableTemplate } from './lookups';
 import { CampaignChannel } from '@/db/schema/campaigns';
-import { appBaseUrl } from '@/lib/contacts/opt-links';
+import { appUrl } from '@/lib/app-url';
 import { renderEmailContent, renderSms, tokenValues, type RenderContext } from '@/lib/sending/render-message';
 import type { PreviewInput } from './schema';
 
@@ -24,7 +24,7 @@ export async function previewMessage(ctx: ServiceContext, channel: number, input
     template: { subject: template.subject, content: template.content, contentText: template.contentText, includeUnsubscribe: template.includeUnsubscribe, locale: template.locale },
     contact: member,
     reviewLink: location.reviewLink,
-    baseUrl: appBaseUrl(),
+    baseUrl: appUrl(),
   };
   const email = channel === CampaignChannel.EMAIL;
   const values: TokenValues = { ...tokenValues(render, email ? 'email' : 'sms', ctx.locale), ...overrides(input.variables) };

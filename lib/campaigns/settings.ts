@@ -7,7 +7,7 @@ import { isTrialing } from '@/lib/subscription/guard';
 import { parseRangeList, formatRangeList } from '@/lib/schedule/time-range';
 import { isDefaultFilter } from './filters';
 import { loadOwnLocation, loadUsableTemplate } from './lookups';
-import { assertRecipient } from './snapshots';
+import { assertRecipient, recipientPhone } from './snapshots';
 import type { CampaignInput, FilterConditions } from './schema';
 
 const WALL_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;
@@ -42,6 +42,8 @@ export async function resolveSettings(ctx: ServiceContext, db: Db, input: Campai
   const location = await loadOwnLocation(db, ctx.merchantId, input.locationId);
   const template = await loadUsableTemplate(db, ctx.merchantId, input.templateId, input.campaignChannel);
   assertRecipient(input, input.campaignChannel);
+  // Refused now rather than when the campaign sends: the number must read one way at the location.
+  if (input.recipientPhone) await recipientPhone(ctx, db, location.id, input.recipientPhone);
   const scheduledTime = parseScheduledTime(input.scheduledTime, input.timezone);
   if (input.sendType === SendType.SCHEDULE) assertNotPast(scheduledTime, ctx.now());
   const avoid = parseRangeList(input.avoidHours) ?? [];

@@ -5,7 +5,10 @@ import { contacts } from '@/db/schema/contacts';
 import { AppError, notFound } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { splitPersonName } from '@/lib/i18n/names';
-import { isValidEmail, isValidPhoneInput, normalizeEmail, toE164 } from '@/lib/contacts/normalize';
+import { isValidEmail, normalizeEmail } from '@/lib/contacts/normalize';
+import { phoneOrRefuse } from '@/lib/phone/problem';
+import { phoneRegion } from '@/lib/phone/region';
+import { isPhoneTyped } from '@/lib/phone/typed';
 import { newOptToken } from '@/lib/contacts/opt-token';
 import { audienceWhere } from './filters';
 import { loadOwnLocation } from './lookups';
@@ -89,17 +92,22 @@ function recipientOf(r: Recipient): Recipient {
 /** Validates a single recipient's address for the channel; field errors name the form's fields. */
 export function assertRecipient(r: Recipient, channel: number): void {
   if (r.recipientEmail && !isValidEmail(r.recipientEmail)) throw new AppError('VALIDATION', 'validation.email', { fieldErrors: { recipientEmail: 'validation.email' } });
-  if (r.recipientPhone && !isValidPhoneInput(r.recipientPhone)) throw new AppError('VALIDATION', 'validation.phone', { fieldErrors: { recipientPhone: 'validation.phone' } });
+  if (r.recipientPhone && !isPhoneTyped(r.recipientPhone)) throw new AppError('VALIDATION', 'validation.phone', { fieldErrors: { recipientPhone: 'validation.phone' } });
   if ((r.recipientName || r.recipientEmail || r.recipientPhone) && !hasRecipient(r, channel)) {
     const field = channel === CampaignChannel.EMAIL ? 'recipientEmail' : 'recipientPhone';
     throw new AppError('VALIDATION', 'campaigns.errors.recipientAddress', { fieldErrors: { [field]: 'campaigns.errors.recipientAddress' } });
   }
 }
 
+/** A single recipient's number, read in the campaign's location's country (lib/phone/region.ts). */
+export async function recipientPhone(ctx: Pick<ServiceContext, 'merchantId' | 'locale'>, db: Db, locationId: number, typed: string): Promise<string> {
+  return phoneOrRefuse(typed, await phoneRegion(db, ctx.merchantId, locationId), ctx.locale, 'recipientPhone');
+}
+
 async function findOrCreateRecipient(ctx: Pick<ServiceContext, 'merchantId' | 'locale' | 'now'>, db: Db, locationId: number, r: Recipient & { channel: number }): Promise<number> {
   assertRecipient(r, r.channel);
   const email = r.recipientEmail ? normalizeEmail(r.recipientEmail) : null;
-  const phone = r.recipientPhone ? toE164(r.recipientPhone) : null;
+  const phone = r.recipientPhone ? await recipientPhone(ctx, db, locationId, r.recipientPhone) : null;
   const byAddress = r.channel === CampaignChannel.EMAIL ? eq(contacts.email, email ?? '') : eq(contacts.phone, phone ?? '');
   const find = async () => (await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.merchantId, ctx.merchantId), byAddress)).limit(1))[0]?.id;
   const existing = await find();

@@ -27,16 +27,22 @@ export async function loadPublicConsent(db: Db, token: string): Promise<PublicCo
 
 /**
  * The contact's confirmation from the public page: one channel, or every channel the contact has
- * when none is named. Written as history with source 'public-page'.
+ * when none is named. Written as history with source 'public-page', or 'email-unsubscribe' for a
+ * mail client's List-Unsubscribe one-click.
  */
-export async function confirmPublicConsent(db: Db, token: string, input: { action: ConsentAction; channel?: ConsentChannel | null }, meta: { ip?: string | null; now: Date }): Promise<PublicConsentView> {
+export async function confirmPublicConsent(
+  db: Db,
+  token: string,
+  input: { action: ConsentAction; channel?: ConsentChannel | null },
+  meta: { ip?: string | null; now: Date; source?: 'public-page' | 'email-unsubscribe' },
+): Promise<PublicConsentView> {
   const row = await findByToken(db, token);
   const available = channelsOf(row);
   const channels = input.channel ? available.filter((c) => c === input.channel) : available;
   if (!channels.length) throw notFound('contacts.public.notFound');
   await db.transaction(async (tx) => {
     for (const channel of channels) {
-      await writeConsent(tx as unknown as Db, { merchantId: row.merchantId, contactId: row.id, channel, action: input.action, source: 'public-page', ip: meta.ip ?? null, at: meta.now });
+      await writeConsent(tx as unknown as Db, { merchantId: row.merchantId, contactId: row.id, channel, action: input.action, source: meta.source ?? 'public-page', ip: meta.ip ?? null, at: meta.now });
     }
   });
   return toView(await findByToken(db, token));

@@ -4,7 +4,8 @@ import { locations } from '@/db/schema/locations';
 import { notFound } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { toContactDto, type ContactDto } from './contact-dto';
-import { appBaseUrl, optinLink, optoutLink } from './opt-links';
+import { appUrl } from '@/lib/app-url';
+import { optinLink, optoutLink } from './opt-links';
 
 export interface ConsentEventDto {
   id: number;
@@ -35,7 +36,7 @@ export async function getContact(ctx: ServiceContext, id: number): Promise<Conta
     .where(and(eq(consentEvents.contactId, id), eq(consentEvents.merchantId, ctx.merchantId)))
     .orderBy(desc(consentEvents.createdAt), desc(consentEvents.id))
     .limit(200);
-  const base = appBaseUrl();
+  const base = appUrl();
   return {
     ...toContactDto(row.contact, row.locationName),
     optinUrl: optinLink(base, row.contact.optToken),

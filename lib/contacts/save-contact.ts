@@ -7,7 +7,9 @@ import { writeConsent } from '@/lib/consent/record-consent';
 import { assertNoDuplicate, duplicateError, uniqueViolationField } from './duplicates';
 import { loadOwnContact } from './get-contact';
 import { assertOwnLocation } from './locations-check';
-import { normalizeEmail, normalizeTags, toE164 } from './normalize';
+import { isStoredNumber, phoneOrRefuse } from '@/lib/phone/problem';
+import { phoneRegion } from '@/lib/phone/region';
+import { normalizeEmail, normalizeTags } from './normalize';
 import { newOptToken } from './opt-token';
 import type { ContactInput, QuickAddInput } from './schema';
 
@@ -20,8 +22,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Creates a contact; a same e-mail or phone in the merchant is refused with a link to it. */
 export async function createContact(ctx: ServiceContext, input: ContactInput, options: SaveOptions = {}): Promise<{ id: number }> {
-  const values = normalized(input);
-  await assertOwnLocation(ctx, values.locationId);
+  await assertOwnLocation(ctx, input.locationId);
+  const values = normalized(input, await storedPhone(ctx, input));
   await assertNoDuplicate(ctx, ctx.db, values);
   const now = ctx.now();
   try {
@@ -52,8 +54,8 @@ export async function quickAddContact(ctx: ServiceContext, input: QuickAddInput,
 /** Replaces a contact's fields; consent changes are written to history in the same transaction. */
 export async function updateContact(ctx: ServiceContext, id: number, input: ContactInput, options: SaveOptions = {}): Promise<{ id: number }> {
   const current = await loadOwnContact(ctx, id);
-  const values = normalized(input);
-  await assertOwnLocation(ctx, values.locationId);
+  await assertOwnLocation(ctx, input.locationId);
+  const values = normalized(input, await storedPhone(ctx, input, current.phone));
   await assertNoDuplicate(ctx, ctx.db, values, id);
   const now = ctx.now();
   try {
@@ -71,12 +73,22 @@ export async function updateContact(ctx: ServiceContext, id: number, input: Cont
   return { id };
 }
 
-function normalized(input: ContactInput) {
+/**
+ * The phone to store: read in the contact's location's country, else the merchant's
+ * (lib/phone/region.ts); refused with a field error when it is not a valid number there.
+ */
+async function storedPhone(ctx: ServiceContext, input: ContactInput, current?: string | null): Promise<string | null> {
+  if (!input.phone) return null;
+  if (isStoredNumber(input.phone, current)) return current ?? null;
+  return phoneOrRefuse(input.phone, await phoneRegion(ctx.db, ctx.merchantId, input.locationId), ctx.locale);
+}
+
+function normalized(input: ContactInput, phone: string | null) {
   return {
     firstName: input.firstName,
     lastName: input.lastName,
     email: input.email ? normalizeEmail(input.email) : null,
-    phone: input.phone ? toE164(input.phone) : null,
+    phone,
     gender: input.gender,
     type: input.type,
     locationId: input.locationId ?? null,

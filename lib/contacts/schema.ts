@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { consentActions, consentChannels, contactGenders, contactTypes } from '@/db/constants/contacts';
 import { locales } from '@/lib/i18n/locales';
-import { isValidEmail, isValidPhoneInput } from './normalize';
+import { isPhoneTyped, PHONE_MAX_LENGTH } from '@/lib/phone/typed';
+import { isValidEmail } from './normalize';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, importFields } from './limits';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
@@ -24,7 +25,8 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 const emailField = optionalText(254).refine((v) => v === null || isValidEmail(v), 'validation.email');
-const phoneField = optionalText(40).refine((v) => v === null || isValidPhoneInput(v), 'validation.phone');
+// The shape only: whether the number exists depends on the contact's location (lib/phone/read.ts).
+const phoneField = optionalText(PHONE_MAX_LENGTH).refine((v) => v === null || isPhoneTyped(v), 'validation.phone');
 
 export const customFieldKey = z.string().trim().min(1, 'validation.required').max(40, 'validation.tooLong');
 

@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/api/app-error';
-import { MAX_IMPORT_BYTES } from './import/file-kind';
+import { MAX_FILE_BYTES as MAX_IMPORT_BYTES } from '@/lib/spreadsheet/limits';
 
 // Multipart overhead on top of the 2 MB file.
 const MAX_REQUEST_BYTES = MAX_IMPORT_BYTES + 64 * 1024;

@@ -1,3 +1,5 @@
+import { absoluteUrl } from '@/lib/app-url';
+
 /** Where Google's OAuth and Business Profile endpoints live; tests point them at a loopback server. */
 export interface GoogleConfig {
   clientId: string;
@@ -20,7 +22,6 @@ export function googleConfig(env: NodeJS.ProcessEnv = process.env): GoogleConfig
   if (!clientId || !clientSecret) return null;
   // GOOGLE_API_BASE replaces all three API hosts at once (a test server); each may be set alone.
   const base = env.GOOGLE_API_BASE?.replace(/\/$/, '');
-  const appUrl = (env.APP_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
   return {
     clientId,
     clientSecret,
@@ -30,6 +31,6 @@ export function googleConfig(env: NodeJS.ProcessEnv = process.env): GoogleConfig
     accountsApi: env.GOOGLE_ACCOUNTS_API ?? (base ? `${base}/v1` : 'https://mybusinessaccountmanagement.googleapis.com/v1'),
     locationsApi: env.GOOGLE_LOCATIONS_API ?? (base ? `${base}/v1` : 'https://mybusinessbusinessinformation.googleapis.com/v1'),
     reviewsApi: env.GOOGLE_REVIEWS_API ?? (base ? `${base}/v4` : 'https://mybusiness.googleapis.com/v4'),
-    redirectUri: env.GOOGLE_REDIRECT_URI ?? `${appUrl}/api/sources/google/callback`,
+    redirectUri: env.GOOGLE_REDIRECT_URI ?? absoluteUrl('/api/sources/google/callback', env),
   };
 }

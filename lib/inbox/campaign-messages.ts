@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { appBaseUrl } from '@/lib/contacts/opt-links';
+import { appUrl } from '@/lib/app-url';
 import { sqlRows } from '@/lib/db/rows';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
 import { htmlToText } from '@/lib/templates/html-text';
@@ -48,7 +48,7 @@ export async function renderCampaignMessages(db: Db, merchantId: number, contact
         left join locations l on l.id = c.location_id and l.merchant_id = d.merchant_id
         where d.id in (${ids}) and d.merchant_id = ${merchantId} and d.contact_id = ${contactId}`,
   );
-  const baseUrl = appBaseUrl();
+  const baseUrl = appUrl();
   for (const r of rows) {
     const ctx: RenderContext = {
       template: { subject: r.subject, content: r.content ?? '', contentText: r.content_text ?? '', includeUnsubscribe: Boolean(r.include_unsubscribe), locale: r.template_locale },

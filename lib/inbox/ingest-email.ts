@@ -1,7 +1,9 @@
 import PostalMime from 'postal-mime';
 import type { Db } from '@/db/client';
-import { sanitizeRichHtml } from '@/lib/sanitize/html';
 import { contactByAddress, contactByMessageIds, createLead, type ContactMatch } from './find-contact';
+import { inboundMailHtml } from './mail-html';
+import { inboundMailText } from './mail-text';
+import { transcodeCjkMail } from './mail-transcode';
 import { merchantOfAddress } from './reply-address';
 import { recordMessage } from './record-message';
 
@@ -14,14 +16,16 @@ export interface InboundEmailResult {
 
 /**
  * A raw MIME message, as mail providers' inbound-parse features post it. Parsed with a real MIME
- * parser (charsets, quoted-printable, base64, multipart, attachments). It joins a conversation by
+ * parser (charsets, quoted-printable, base64, multipart, attachments), Chinese charsets first
+ * made UTF-8 with iconv-lite (mail-transcode.ts). The thread text is the plain part, or the HTML
+ * made readable; the HTML is kept without anything remote to fetch. It joins a conversation by
  * the Message-IDs it replies to, else by our signed inbox address it was sent to, else by the
  * sender's address; an unknown sender writing to a known merchant becomes a lead.
  */
 export async function ingestInboundEmail(db: Db, raw: string | ArrayBuffer | Uint8Array, now: Date): Promise<InboundEmailResult> {
   let email: Awaited<ReturnType<typeof PostalMime.parse>>;
   try {
-    email = await PostalMime.parse(raw);
+    email = await PostalMime.parse(transcodeCjkMail(asBytes(raw)));
   } catch {
     return { accepted: false, reason: 'unparseable' };
   }
@@ -39,7 +43,7 @@ export async function ingestInboundEmail(db: Db, raw: string | ArrayBuffer | Uin
     }
   }
   if (!match) return { accepted: false, reason: 'unknown_recipient' };
-  const text = (email.text ?? '').trim() || stripTags(email.html ?? '');
+  const text = inboundMailText(email);
   const { conversationId } = await recordMessage(db, {
     merchantId: match.merchantId,
     contactId: match.contactId,
@@ -49,7 +53,7 @@ export async function ingestInboundEmail(db: Db, raw: string | ArrayBuffer | Uin
     to: recipients.join(', '),
     subject: email.subject ?? null,
     text,
-    html: email.html ? sanitizeRichHtml(email.html) : null,
+    html: email.html ? inboundMailHtml(email.html) : null,
     externalId: email.messageId ?? null,
     inReplyTo: email.inReplyTo ?? null,
     attachments: (email.attachments ?? []).map((a) => ({
@@ -62,6 +66,7 @@ export async function ingestInboundEmail(db: Db, raw: string | ArrayBuffer | Uin
   return { accepted: true, conversationId, merchantId: match.merchantId };
 }
 
-function stripTags(html: string): string {
-  return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+function asBytes(raw: string | ArrayBuffer | Uint8Array): Uint8Array {
+  if (typeof raw === 'string') return Buffer.from(raw, 'utf8');
+  return raw instanceof Uint8Array ? raw : new Uint8Array(raw);
 }

@@ -5,6 +5,8 @@ import { notFound } from '@/lib/api/app-error';
 import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
 import { formatPersonName } from '@/lib/i18n/names';
+import { translatorFor } from '@/lib/i18n/translator';
+import type { InboxMedia, InboxMediaKind } from '@/db/schema/inbox';
 import { renderCampaignMessages } from './campaign-messages';
 import type { ConversationListQuery } from './schema';
 
@@ -18,6 +20,7 @@ export interface ConversationRecord {
   processed: boolean;
   unreadCount: number;
   lastMessageAt: string;
+  /** The latest message's text, after "[Photo]" (translated) when it carried media. */
   lastPreview: string;
 }
 
@@ -37,14 +40,15 @@ export async function listConversations(ctx: ServiceContext, q: ConversationList
     ctx.db,
     sql`select count(*)::int as total, coalesce(sum(v.unread_count), 0)::int as unread from conversations v join contacts k on k.id = v.contact_id where ${condition}`,
   );
-  const rows = await sqlRows<{ id: number; contact_id: number; first_name: string; last_name: string; email: string | null; phone: string | null; last_channel: 'email' | 'sms'; processed: boolean; unread_count: number; last_message_at: string | Date; last_preview: string }>(
+  const rows = await sqlRows<{ id: number; contact_id: number; first_name: string; last_name: string; email: string | null; phone: string | null; last_channel: 'email' | 'sms'; processed: boolean; unread_count: number; last_message_at: string | Date; last_preview: string; last_media_kind: InboxMediaKind | null }>(
     ctx.db,
-    sql`select v.id, v.contact_id, k.first_name, k.last_name, k.email, k.phone, v.last_channel, v.processed, v.unread_count, v.last_message_at, v.last_preview
+    sql`select v.id, v.contact_id, k.first_name, k.last_name, k.email, k.phone, v.last_channel, v.processed, v.unread_count, v.last_message_at, v.last_preview, v.last_media_kind
         from conversations v join contacts k on k.id = v.contact_id
         where ${condition}
         order by v.last_message_at desc, v.id desc
         limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
   );
+  const t = translatorFor(ctx.locale);
   return {
     total: Number(total),
     unread: Number(unread),
@@ -58,7 +62,7 @@ export async function listConversations(ctx: ServiceContext, q: ConversationList
       processed: Boolean(r.processed),
       unreadCount: Number(r.unread_count),
       lastMessageAt: new Date(r.last_message_at).toISOString(),
-      lastPreview: r.last_preview,
+      lastPreview: r.last_media_kind ? `${t(`inbox.media.preview.${r.last_media_kind}`)} ${r.last_preview}`.trim() : r.last_preview,
     })),
   };
 }
@@ -67,11 +71,18 @@ export interface ThreadMessage {
   id: string;
   direction: 'in' | 'out';
   channel: 'email' | 'sms';
-  kind: 'message' | 'campaign';
+  /** 'consent': the contact opted out or in by an SMS reply (from the consent history). */
+  kind: 'message' | 'campaign' | 'consent';
   subject: string | null;
   text: string;
   html: string | null;
   attachments: { filename: string; contentType: string; size: number }[];
+  /** An MMS's media, shown from Twilio's URLs. */
+  media: InboxMedia[];
+  /** An outgoing message the provider refused: its error code ('21610') or 'failed'. */
+  sendError: string | null;
+  /** For consent items: what the contact did. */
+  consent?: 'optin' | 'optout';
   at: string;
   /** For campaign messages: the campaign's name and the delivery status. */
   campaignName?: string;
@@ -104,22 +115,29 @@ export async function getConversation(ctx: ServiceContext, conversationId: numbe
     .limit(1);
   if (!conversation) throw notFound('inbox.errors.notFound');
   const [contact] = await ctx.db.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
-  const messages = await sqlRows<{ id: string; direction: 'in' | 'out'; channel: string; kind: 'message' | 'campaign'; subject: string | null; text: string; html: string | null; attachments: unknown; at: string | Date; campaign_name: string | null; status: string | null }>(
+  // SMS opt-outs and opt-ins by reply come from the consent history, between the customer's
+  // keyword and our confirmation (same time: ordered by rank).
+  const messages = await sqlRows<{ id: string; direction: 'in' | 'out'; channel: string; kind: 'message' | 'campaign' | 'consent'; subject: string | null; text: string; html: string | null; attachments: unknown; media: unknown; send_error: string | null; consent: 'optin' | 'optout' | null; at: string | Date; campaign_name: string | null; status: string | null }>(
     ctx.db,
-    sql`select 'm' || m.id as id, m.direction, m.channel, 'message' as kind, m.subject, m.text, m.html, m.attachments, m.created_at as at, null as campaign_name, null as status
+    sql`select 'm' || m.id as id, m.direction, m.channel, 'message' as kind, m.subject, m.text, m.html, m.attachments, m.media, m.send_error, null as consent, m.created_at as at, null as campaign_name, null as status,
+               case when m.direction = 'in' then 0 else 2 end as rank
           from inbox_messages m where m.conversation_id = ${conversationId}
         union all
-        select 'd' || d.id, 'out', case when d.channel = 1 then 'sms' else 'email' end, 'campaign', null, '', null, '[]'::jsonb, coalesce(d.sent_at, d.queued_at), c.name, d.status
+        select 'd' || d.id, 'out', case when d.channel = 1 then 'sms' else 'email' end, 'campaign', null, '', null, '[]'::jsonb, '[]'::jsonb, null, null, coalesce(d.sent_at, d.queued_at), c.name, d.status, 2
           from deliveries d join campaigns c on c.id = d.campaign_id
           where d.contact_id = ${conversation.contactId} and d.merchant_id = ${ctx.merchantId} and d.status in ('sent', 'failed')
-        order by at asc, id asc
+        union all
+        select 'c' || e.id, 'in', 'sms', 'consent', null, '', null, '[]'::jsonb, '[]'::jsonb, null, e.action, e.created_at, null, null, 1
+          from contact_consent_events e
+          where e.contact_id = ${conversation.contactId} and e.merchant_id = ${ctx.merchantId} and e.channel = 'sms' and e.source = 'sms-reply'
+        order by at asc, rank asc, id asc
         limit 500`,
   );
   // Campaign messages show what the customer read: subject and text, rendered again (deliveries keep no copy).
   const campaignIds = messages.filter((m) => m.kind === 'campaign').map((m) => Number(m.id.slice(1)));
   const rendered = await renderCampaignMessages(ctx.db, ctx.merchantId, conversation.contactId, campaignIds);
-  const received = messages.filter((m) => m.direction === 'in').length;
-  const sent = messages.filter((m) => m.direction === 'out' && m.status !== 'failed').length;
+  const received = messages.filter((m) => m.direction === 'in' && m.kind === 'message').length;
+  const sent = messages.filter((m) => m.direction === 'out' && m.status !== 'failed' && !m.send_error).length;
   const panel: CustomerPanel = {
     contactId: contact.id,
     name: formatPersonName(contact.firstName, contact.lastName, ctx.locale),
@@ -147,6 +165,9 @@ export async function getConversation(ctx: ServiceContext, conversationId: numbe
         text: campaign ? campaign.text : m.text,
         html: campaign ? campaign.html : m.html,
         attachments: (Array.isArray(m.attachments) ? m.attachments : []) as ThreadMessage['attachments'],
+        media: (Array.isArray(m.media) ? m.media : []) as InboxMedia[],
+        sendError: m.send_error,
+        ...(m.consent ? { consent: m.consent } : {}),
         at: new Date(m.at).toISOString(),
         ...(m.kind === 'campaign' ? { campaignName: m.campaign_name ?? '', status: m.status ?? '' } : {}),
       };

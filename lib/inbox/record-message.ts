@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import type { InboxAttachment, InboxChannel } from '@/db/schema/inbox';
+import type { InboxAttachment, InboxChannel, InboxMedia } from '@/db/schema/inbox';
 import { sqlRows, ts } from '@/lib/db/rows';
+import { previewMediaKind } from './media';
 
 export interface MessageToRecord {
   merchantId: number;
@@ -16,6 +17,10 @@ export interface MessageToRecord {
   externalId?: string | null;
   inReplyTo?: string | null;
   attachments?: InboxAttachment[];
+  /** An MMS's media (Twilio's URLs and content types). */
+  media?: InboxMedia[];
+  /** An outgoing message the provider refused: its error code ('21610') or 'failed'. */
+  sendError?: string | null;
   userId?: number | null;
   at: Date;
 }
@@ -31,6 +36,7 @@ export async function recordMessage(db: Db, m: MessageToRecord): Promise<{ conve
     const tx = txRaw as unknown as Db;
     const preview = (m.text || m.subject || '').replace(/\s+/g, ' ').trim().slice(0, 140);
     const inbound = m.direction === 'in';
+    const mediaKind = previewMediaKind(m.media);
     const [conversation] = await sqlRows<{ id: number }>(
       tx,
       sql`insert into conversations (merchant_id, contact_id, last_channel, processed, unread_count, last_message_at, last_preview, created_at, updated_at)
@@ -40,15 +46,15 @@ export async function recordMessage(db: Db, m: MessageToRecord): Promise<{ conve
     );
     const [message] = await sqlRows<{ id: number }>(
       tx,
-      sql`insert into inbox_messages (merchant_id, conversation_id, direction, channel, from_address, to_address, subject, text, html, external_id, in_reply_to, attachments, user_id, created_at)
+      sql`insert into inbox_messages (merchant_id, conversation_id, direction, channel, from_address, to_address, subject, text, html, external_id, in_reply_to, attachments, media, send_error, user_id, created_at)
           values (${m.merchantId}, ${conversation.id}, ${m.direction}, ${m.channel}, ${m.from}, ${m.to}, ${m.subject ?? null}, ${m.text}, ${m.html ?? null},
-                  ${m.externalId ?? null}, ${m.inReplyTo ?? null}, ${JSON.stringify(m.attachments ?? [])}::jsonb, ${m.userId ?? null}, ${ts(m.at)})
+                  ${m.externalId ?? null}, ${m.inReplyTo ?? null}, ${JSON.stringify(m.attachments ?? [])}::jsonb, ${JSON.stringify(m.media ?? [])}::jsonb, ${m.sendError ?? null}, ${m.userId ?? null}, ${ts(m.at)})
           on conflict (merchant_id, external_id) where external_id is not null do nothing
           returning id`,
     );
     if (message) {
       await tx.execute(sql`update conversations set
-          last_channel = ${inbound ? sql`${m.channel}` : sql`last_channel`}, last_message_at = greatest(last_message_at, ${ts(m.at)}), last_preview = ${preview},
+          last_channel = ${inbound ? sql`${m.channel}` : sql`last_channel`}, last_message_at = greatest(last_message_at, ${ts(m.at)}), last_preview = ${preview}, last_media_kind = ${mediaKind},
           unread_count = unread_count + ${inbound ? 1 : 0},
           processed = ${inbound ? sql`false` : sql`processed`},
           updated_at = ${ts(m.at)}

@@ -24,7 +24,8 @@ async function ownConversation(ctx: ServiceContext, conversationId: number) {
 /**
  * A reply by e-mail or SMS through the same transports as campaigns. Refused, with a clear
  * message, when the contact has no address on that channel or opted out of it. E-mail replies
- * thread under the customer's last message (In-Reply-To, References).
+ * come from the merchant's name (as its campaign mail does) and thread under the customer's last
+ * message (In-Reply-To, References).
  */
 export async function replyToConversation(ctx: ServiceContext, input: ReplyInput): Promise<{ messageId: number | null }> {
   const conversation = await ownConversation(ctx, input.conversationId);
@@ -52,6 +53,7 @@ export async function replyToConversation(ctx: ServiceContext, input: ReplyInput
       const result = await sendEmail(ctx.db, {
         merchantId: ctx.merchantId,
         to: address,
+        fromName: merchant.name,
         subject,
         html,
         text: input.text,

@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { sqlRows } from '@/lib/db/rows';
+import { transportNumber } from '@/lib/phone/transport';
 import { merchantOfSmsKey } from './reply-address';
-
-/** Digits and a leading plus: Twilio's `To` and our TWILIO_FROM compared as numbers. */
-function normalizePhone(value: string | undefined): string {
-  return (value ?? '').replace(/[^\d+]/g, '');
-}
 
 export type SmsMerchantSource = 'webhook_key' | 'number' | 'single_merchant';
 
@@ -26,8 +22,9 @@ export async function merchantForUnknownSms(db: Db, to: string, webhookKey?: str
     const [exists] = await sqlRows<{ id: number }>(db, sql`select id from merchants where id = ${keyed}`);
     return exists ? { merchantId: keyed, source: 'webhook_key' } : null;
   }
-  const number = normalizePhone(to);
-  const ours = number !== '' && number === normalizePhone(process.env.TWILIO_FROM);
+  // Twilio's `To` and our TWILIO_FROM compared as numbers.
+  const number = transportNumber(to);
+  const ours = number !== '' && number === transportNumber(process.env.TWILIO_FROM);
   const users = await sqlRows<{ merchant_id: number }>(
     db,
     sql`select distinct merchant_id from (

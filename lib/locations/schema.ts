@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { isPhoneTyped, PHONE_MAX_LENGTH } from '@/lib/phone/typed';
 import { isCountryCode } from './countries';
 import { MAX_PAGE_SIZE } from './limits';
-import { isPhoneInput } from './phone';
 import { canonicalTimeZone } from './time-zone';
 import { checkZipCode } from './zip-codes';
 
@@ -38,7 +38,8 @@ const fields = {
     .toUpperCase()
     .refine(isCountryCode, 'locations.errors.country'),
   zipCode: optionalText(20),
-  phone: optionalText(40).refine((v) => !v || isPhoneInput(v), 'validation.phone'),
+  // The shape only: the service reads the number in the location's country (lib/phone/read.ts).
+  phone: optionalText(PHONE_MAX_LENGTH).refine((v) => !v || isPhoneTyped(v), 'validation.phone'),
   timezone: z
     .string({ error: 'validation.invalidType' })
     .trim()

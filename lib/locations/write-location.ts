@@ -3,7 +3,7 @@ import { locations } from '@/db/schema/locations';
 import { AppError } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
-import { toE164 } from './phone';
+import { isStoredNumber, phoneOrRefuse } from '@/lib/phone/problem';
 import type { LocationRecord } from './record';
 import type { CreateLocationInput, UpdateLocationInput } from './schema';
 import { getLocation, locationNotFound } from './service';
@@ -11,6 +11,8 @@ import { checkZipCode } from './zip-codes';
 
 export async function createLocation(ctx: ServiceContext, input: CreateLocationInput): Promise<LocationRecord> {
   const now = ctx.now();
+  const zipCode = zipFor(input.country, input.zipCode ?? '');
+  const phone = input.phone ? locationPhone(ctx, input.phone, input.country) : null;
   const [row] = await ctx.db
     .insert(locations)
     .values({
@@ -20,8 +22,8 @@ export async function createLocation(ctx: ServiceContext, input: CreateLocationI
       city: input.city,
       state: input.state,
       country: input.country,
-      zipCode: zipFor(input.country, input.zipCode ?? ''),
-      phone: input.phone ? toE164(input.phone, input.country) : null,
+      zipCode,
+      phone,
       timezone: input.timezone ?? DEFAULT_TIME_ZONE,
       reviewLink: input.reviewLink || null,
       enabled: input.enabled ?? true,
@@ -39,7 +41,7 @@ export async function createLocation(ctx: ServiceContext, input: CreateLocationI
 export async function updateLocation(ctx: ServiceContext, input: UpdateLocationInput): Promise<LocationRecord> {
   const current = await getLocation(ctx, input.locationId);
   const zipCode = zipFor(input.country, input.zipCode === undefined ? current.zipCode : (input.zipCode ?? ''));
-  const phone = input.phone === undefined ? current.phone : input.phone ? toE164(input.phone, input.country) : null;
+  const phone = input.phone === undefined ? current.phone : input.phone ? locationPhone(ctx, input.phone, input.country, current.phone) : null;
   const updated = await ctx.db
     .update(locations)
     .set({
@@ -70,6 +72,12 @@ export async function setLocationStatus(ctx: ServiceContext, locationId: number,
     .returning({ id: locations.id });
   if (!updated.length) throw locationNotFound();
   return getLocation(ctx, locationId);
+}
+
+/** A location's own number is read in its own country (lib/phone/read.ts); the stored one sent back is kept. */
+function locationPhone(ctx: ServiceContext, phone: string, country: string, stored?: string | null): string {
+  if (stored && isStoredNumber(phone, stored)) return stored;
+  return phoneOrRefuse(phone, country, ctx.locale);
 }
 
 /** The stored form of a zip code, or a field error the form shows beside the zip code. */

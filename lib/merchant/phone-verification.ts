@@ -8,11 +8,11 @@ import { consumeCode, issueCode, CODE_RESEND_SECONDS, CODE_TTL_SECONDS } from '@
 import { sendSms } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
 import { getProfile, type MerchantProfile } from './service';
-import { phoneToE164 } from './phone';
+import { merchantPhone } from './merchant-phone';
 
 /** A 6-digit code by SMS to the phone being verified (10 minutes, once a minute, 5 tries). */
 export async function sendPhoneCode(ctx: ServiceContext, input: { phone: string }): Promise<{ phone: string; expiresIn: number; resendAfter: number }> {
-  const phone = phoneToE164(input.phone);
+  const phone = await merchantPhone(ctx, input.phone);
   const { code } = await issueCode(ctx.db, { purpose: 'phone', target: phone, merchantId: ctx.merchantId, now: ctx.now() });
   const t = translatorFor(ctx.locale);
   try {
@@ -27,7 +27,7 @@ export async function sendPhoneCode(ctx: ServiceContext, input: { phone: string 
 
 /** The code proves the phone: it becomes the merchant's phone, verified. */
 export async function verifyPhone(ctx: ServiceContext, input: { phone: string; code: string }): Promise<MerchantProfile> {
-  const phone = phoneToE164(input.phone);
+  const phone = await merchantPhone(ctx, input.phone);
   await consumeCode(ctx.db, { purpose: 'phone', target: phone, merchantId: ctx.merchantId, code: input.code, now: ctx.now() });
   await ctx.db.update(merchants).set({ phone, phoneVerified: true, updatedAt: ctx.now() }).where(eq(merchants.id, ctx.merchantId));
   return getProfile(ctx);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { authCodes } from '@/db/schema/auth-codes';
+import { appUrl } from '@/lib/app-url';
 import { merchants } from '@/db/schema/merchants';
 import { AppError } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
@@ -14,10 +15,6 @@ import { getProfile, requireServiceEmail, type MerchantProfile } from './service
 
 /** A verification link stays valid for a day; a Pending request older than that counts as Failed. */
 export const SERVICE_EMAIL_LINK_TTL_SECONDS = 24 * 60 * 60;
-
-export function appBaseUrl(): string {
-  return (process.env.APP_URL?.trim() || 'http://127.0.0.1:3000').replace(/\/+$/, '');
-}
 
 /** Sets (or changes) the service e-mail; a new address has not been verified. */
 export async function setServiceEmail(ctx: ServiceContext, input: { serviceEmail: string }): Promise<MerchantProfile> {
@@ -36,7 +33,7 @@ export async function setServiceEmail(ctx: ServiceContext, input: { serviceEmail
  * section 4), and when no service e-mail is set (spec section 5). A transport failure records
  * TemporaryFailure (may pass on a retry) or Failed (the address was refused).
  */
-export async function sendServiceEmailVerification(ctx: ServiceContext, baseUrl = appBaseUrl()): Promise<MerchantProfile> {
+export async function sendServiceEmailVerification(ctx: ServiceContext, baseUrl = appUrl()): Promise<MerchantProfile> {
   const profile = await refreshServiceEmailStatus(ctx);
   const email = requireServiceEmail(profile);
   if (profile.emailVerificationStatus === 'Pending') throw new AppError('CONFLICT', 'accounts.errors.verificationPending');

@@ -3,7 +3,8 @@ import { merchants } from '@/db/schema/merchants';
 import { AppError, notFound } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
 import type { MerchantDetailsInput } from '@/lib/auth/schema';
-import { formatPhone, phoneToE164 } from './phone';
+import { formatPhone } from '@/lib/phone/format';
+import { merchantPhone } from './merchant-phone';
 import type { UpdateProfileInput } from './schema';
 
 export interface MerchantProfile {
@@ -45,9 +46,9 @@ export async function updateProfile(ctx: Ctx, input: UpdateProfileInput): Promis
  * /api/merchant/register: the merchant part of registration for API clients that register in
  * two calls. A changed phone loses its verified flag; a changed service e-mail starts over.
  */
-export async function completeMerchantDetails(ctx: Ctx, input: MerchantDetailsInput): Promise<MerchantProfile> {
+export async function completeMerchantDetails(ctx: Ctx & Pick<ServiceContext, 'locale'>, input: MerchantDetailsInput): Promise<MerchantProfile> {
   const current = await getProfile(ctx);
-  const phone = input.phone ? phoneToE164(input.phone) : null;
+  const phone = input.phone ? await merchantPhone(ctx, input.phone, current.phone) : null;
   const serviceEmail = input.serviceEmail ?? null;
   await ctx.db
     .update(merchants)

@@ -2,9 +2,8 @@ import type { Db } from '@/db/client';
 import { outboxEmailTransport, outboxSmsTransport } from './outbox-transport';
 import { smtpTransport } from './smtp-transport';
 import { twilioConfigFromEnv, twilioTransport } from './twilio-transport';
+import { fromHeader, mailFrom } from './from-header';
 import type { EmailMessage, EmailTransport, SendResult, SmsMessage, SmsTransport } from './types';
-
-export const DEFAULT_MAIL_FROM = 'StarLoop <no-reply@starloop.local>';
 
 /** SMTP when SMTP_URL is set, otherwise the outbox (read per call, so tests can switch it). */
 export function selectEmailTransport(): EmailTransport {
@@ -18,9 +17,12 @@ export function selectSmsTransport(): SmsTransport {
   return twilio ? twilioTransport(twilio) : outboxSmsTransport;
 }
 
-/** Sends one e-mail through the configured transport. Throws DeliveryError when it is refused. */
-export async function sendEmail(db: Db, message: EmailMessage): Promise<SendResult> {
-  const from = process.env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
+/**
+ * Sends one e-mail through the configured transport, from MAIL_FROM, or from the merchant's name
+ * on that address when `fromName` is given. Throws DeliveryError when it is refused.
+ */
+export async function sendEmail(db: Db, { fromName, ...message }: EmailMessage): Promise<SendResult> {
+  const from = fromName === undefined ? mailFrom() : fromHeader(fromName);
   return selectEmailTransport().send(db, { ...message, from });
 }
 

@@ -57,14 +57,33 @@ export function twilioTransport(config: TwilioConfig): SmsTransport {
         if (neverConnected(error)) throw new DeliveryError('twilio unreachable', true, error);
         throw new DeliveryError(`twilio gave no answer: ${error instanceof Error ? error.name : 'error'}`, false, error, true);
       }
-      const body = (await response.json().catch(() => ({}))) as { sid?: string; message?: string; code?: number };
-      if (!response.ok || !body.sid) {
+      const answer: unknown = await response.json().catch(() => null);
+      const body = (answer && typeof answer === 'object' ? answer : {}) as { sid?: unknown; message?: unknown; code?: unknown };
+      if (!response.ok || typeof body.sid !== 'string' || !body.sid) {
         const temporary = response.status === 429 || response.status >= 500;
-        throw new DeliveryError(`twilio ${response.status}${body.code ? ` ${body.code}` : ''}: ${body.message ?? 'no message id'}`, temporary);
+        const code = typeof body.code === 'number' && Number.isInteger(body.code) ? body.code : typeof body.code === 'string' && /^\d{1,9}$/.test(body.code) ? Number(body.code) : null;
+        const reason = typeof body.message === 'string' ? body.message.slice(0, 300) : 'no message id';
+        throw new TwilioApiError(`twilio ${response.status}${code ? ` ${code}` : ''}: ${reason}`, temporary, response.status, code);
       }
       return { transport: 'twilio', messageId: body.sid };
     },
   };
+}
+
+/**
+ * Twilio's refusal, with its HTTP status and error code (https://www.twilio.com/docs/api/errors):
+ * 21610 is "the recipient replied STOP", 21211 an invalid 'To', 21408/21612 a region or route we
+ * cannot reach, 20429 too many requests. Callers that must tell them apart read `code`.
+ */
+export class TwilioApiError extends DeliveryError {
+  constructor(
+    message: string,
+    temporary: boolean,
+    readonly status: number,
+    readonly code: number | null,
+  ) {
+    super(message, temporary);
+  }
 }
 
 /** Failures of the connection itself (refused, no route, name unknown, connect timeout). */

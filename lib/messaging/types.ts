@@ -8,6 +8,8 @@ export interface EmailMessage {
   html: string;
   text: string;
   replyTo?: string;
+  /** Mail on a merchant's behalf: its name, shown in From on our sending address (from-header.ts). */
+  fromName?: string;
   /** Extra headers (List-Unsubscribe, ...). */
   headers?: Record<string, string>;
 }

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
 import type { Db } from '@/db/client';
 import { reviews, type ReviewSite } from '@/db/schema/reviews';
 import { locations } from '@/db/schema/locations';
@@ -9,8 +7,7 @@ import type { ServiceContext } from '@/lib/context';
 import { AppError } from '@/lib/api/app-error';
 import { detectLanguage } from './detect-language';
 import { dayStart } from './query';
-import { checkZip } from '@/lib/contacts/import/file-kind';
-import { checkZipInflation } from '@/lib/files/zip-guard';
+import { readSpreadsheet } from '@/lib/spreadsheet/read-spreadsheet';
 
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
@@ -45,10 +42,9 @@ export interface ImportResult {
 /** Reads a CSV or .xlsx file of reviews from other sites; upserts by (site, id or content hash). */
 export async function importReviews(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }): Promise<ImportResult> {
   if (file.bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'reviews.errors.importTooLarge');
-  const rows = await readRows(file);
+  const rows = readRows(file);
   if (rows.length === 0) throw new AppError('BAD_REQUEST', 'reviews.errors.importEmpty');
-  if (rows.length > IMPORT_MAX_ROWS) throw new AppError('BAD_REQUEST', 'reviews.errors.importTooManyRows', { values: { max: IMPORT_MAX_ROWS } });
-  const columns = mapColumns(Object.keys(rows[0]));
+  const columns = mapColumns(Object.keys(rows[0].values));
   if (!columns.reviewer || !columns.rating || !columns.date) throw new AppError('BAD_REQUEST', 'reviews.errors.importColumns');
 
   const ours = await ctx.db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.merchantId, ctx.merchantId));
@@ -56,9 +52,8 @@ export async function importReviews(ctx: ServiceContext, file: { name: string; b
   const result: ImportResult = { inserted: 0, updated: 0, failed: [] };
   const values: (typeof reviews.$inferInsert)[] = [];
   const seen = new Set<string>();
-  rows.forEach((raw, index) => {
-    const rowNumber = index + 2; // the header is row 1
-    const get = (f: Field) => (columns[f] ? cell(raw[columns[f] as string]) : '');
+  rows.forEach(({ rowNumber, values: raw }) => {
+    const get = (f: Field) => (columns[f] ? (raw[columns[f] as string] ?? '') : '');
     const siteText = get('site').toLowerCase();
     const site: ReviewSite | undefined = siteText ? SITE_ALIASES[siteText] : 'other';
     if (!site) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.importSite' });
@@ -67,7 +62,7 @@ export async function importReviews(ctx: ServiceContext, file: { name: string; b
     if (!reviewer) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.importReviewer' });
     const rating = Number(get('rating'));
     if (!Number.isInteger(rating) || rating < 1 || rating > 5) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.rating' });
-    const at = parseDate(raw[columns.date as string]);
+    const at = parseDate(get('date'));
     if (!at) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.date' });
     const locationText = get('location');
     let locationId: number | null = null;
@@ -130,48 +125,22 @@ export async function importReviews(ctx: ServiceContext, file: { name: string; b
   return result;
 }
 
-async function readRows(file: { name: string; bytes: Uint8Array }): Promise<Record<string, unknown>[]> {
-  const name = file.name.toLowerCase();
-  if (name.endsWith('.csv')) {
-    const text = new TextDecoder('utf-8').decode(file.bytes).replace(/^\uFEFF/, '');
-    const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim() });
-    return parsed.data;
-  }
-  if (name.endsWith('.xlsx')) {
-    // A real .xlsx is a zip. ExcelJS (through JSZip) unpacks every entry in full, trusting nothing
-    // but the data: so the declared entry count and sizes are bounded first (checkZip), then each
-    // entry is proven to unpack to no more than declared (a bounded inflate), before ExcelJS runs.
-    if (!(file.bytes[0] === 0x50 && file.bytes[1] === 0x4b && file.bytes[2] === 0x03 && file.bytes[3] === 0x04)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'reviews.errors.importType');
-    checkZip(file.bytes);
-    const inflation = checkZipInflation(file.bytes);
-    if (inflation === 'tooBig') throw new AppError('PAYLOAD_TOO_LARGE', 'contacts.import.errors.unpackedTooLarge');
-    if (inflation === 'broken') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'reviews.errors.importType');
-    const workbook = new ExcelJS.Workbook();
-    try {
-      await workbook.xlsx.load(Buffer.from(file.bytes) as unknown as ArrayBuffer);
-    } catch {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'reviews.errors.importType');
-    }
-    const sheet = workbook.worksheets[0];
-    if (!sheet) return [];
-    const headers: string[] = [];
-    sheet.getRow(1).eachCell((c, col) => (headers[col] = cell(c.value)));
-    const out: Record<string, unknown>[] = [];
-    sheet.eachRow((row, n) => {
-      if (n === 1) return;
-      const record: Record<string, unknown> = {};
-      let any = false;
-      headers.forEach((h, col) => {
-        if (!h) return;
-        const v = row.getCell(col).value;
-        if (v !== null && v !== undefined && v !== '') any = true;
-        record[h] = v;
-      });
-      if (any) out.push(record);
+/**
+ * The file's rows keyed by header, through the one spreadsheet intake (.xlsx, .xls or .csv, its
+ * refusals and bounds), with each row's number in the sheet.
+ */
+function readRows(file: { name: string; bytes: Uint8Array }): { rowNumber: number; values: Record<string, string> }[] {
+  const sheet = readSpreadsheet(file.name, file.bytes, {
+    maxRows: IMPORT_MAX_ROWS,
+    tooManyRows: () => new AppError('BAD_REQUEST', 'reviews.errors.importTooManyRows', { values: { max: IMPORT_MAX_ROWS } }),
+  });
+  return sheet.rows.map((row) => {
+    const values: Record<string, string> = {};
+    sheet.headers.forEach((header, i) => {
+      if (header && !(header in values)) values[header] = row.cells[i] ?? '';
     });
-    return out;
-  }
-  throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'reviews.errors.importType');
+    return { rowNumber: row.rowNumber, values };
+  });
 }
 
 function mapColumns(headers: string[]): Partial<Record<Field, string>> {
@@ -185,22 +154,9 @@ function mapColumns(headers: string[]): Partial<Record<Field, string>> {
   return out;
 }
 
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    const v = value as { text?: unknown; result?: unknown; richText?: { text: string }[] };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('').trim();
-    if (v.text !== undefined) return String(v.text).trim();
-    if (v.result !== undefined) return String(v.result).trim();
-  }
-  return String(value).trim();
-}
-
-function parseDate(value: unknown): Date | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
-  const text = cell(value);
-  let m = text.match(/^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?/);
+/** A review's date: `YYYY-MM-DD` (what the intake gives for date cells), with `HH:mm` if known, or `M/D/YYYY`. */
+function parseDate(text: string): Date | null {
+  let m = text.match(/^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:[ T](\d{1,2}):(\d{2}))?/);
   if (m) {
     const day = `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}`;
     const base = dayStart(day);

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { CampaignStatus } from '@/db/schema/campaigns';
-import { appBaseUrl } from '@/lib/contacts/opt-links';
+import { appUrl } from '@/lib/app-url';
 import { DeliveryError } from '@/lib/messaging/types';
 import { applyTimeRules, claimDueDeliveries, completeFinishedCampaigns, recoverStaleClaims, sendingDeadlines } from './claim';
 import { consentSkipReason } from './eligibility';
@@ -187,7 +187,7 @@ async function deliver(db: Db, job: DeliveryJob, claim: { claimedAt: Date; deadl
     return 'skipped';
   }
   const { transports } = options;
-  const render = { ...job.render, baseUrl: options.baseUrl ?? appBaseUrl() };
+  const render = { ...job.render, baseUrl: options.baseUrl ?? appUrl() };
   let messageId: string;
   try {
     if (job.channel === 'email') {

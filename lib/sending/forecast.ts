@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import { CampaignChannel, CampaignType } from '@/db/schema/campaigns';
 import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
+import { appUrl } from '@/lib/app-url';
 import { audienceWhere } from '@/lib/campaigns/filters';
 import { loadOwnLocation, loadUsableTemplate } from '@/lib/campaigns/lookups';
 import type { CampaignInput } from '@/lib/campaigns/schema';
 import { parseScheduledTime } from '@/lib/campaigns/settings';
-import { normalizeEmail, toE164 } from '@/lib/contacts/normalize';
+import { normalizeEmail } from '@/lib/contacts/normalize';
+import { recipientPhone } from '@/lib/campaigns/snapshots';
 import { parseRange, parseRangeList } from '@/lib/schedule/time-range';
 import { countSms, type SmsEncoding } from '@/lib/templates/sms-segments';
 import { tokensIn, type TemplateToken } from '@/lib/templates/tokens';
@@ -70,8 +72,9 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
   // The single recipient is looked up as the dispatcher finds it (lib/campaigns/snapshots.ts):
   // the e-mail trimmed and lower-cased, the phone in E.164 (contacts store phones that way).
   const recipient = email ? input.recipientEmail : input.recipientPhone;
+  const phone = !email && input.recipientPhone ? await recipientPhone(ctx, ctx.db, location.id, input.recipientPhone) : '';
   const scope = recipient
-    ? sql`c.merchant_id = ${ctx.merchantId} and ${email ? sql`c.email = ${normalizeEmail(input.recipientEmail ?? '')}` : sql`c.phone = ${toE164(input.recipientPhone ?? '')}`}`
+    ? sql`c.merchant_id = ${ctx.merchantId} and ${email ? sql`c.email = ${normalizeEmail(input.recipientEmail ?? '')}` : sql`c.phone = ${phone}`}`
     : sql`c.merchant_id = ${ctx.merchantId} and c.location_id = ${location.id}`;
   const rows = await sqlRows<ReasonRow>(
     ctx.db,
@@ -150,7 +153,7 @@ function smsFigures(
         template: { subject: null, content: template.content, contentText: template.contentText ?? '', includeUnsubscribe: template.includeUnsubscribe, locale: template.locale },
         contact: { firstName, lastName, optToken: 'x'.repeat(22), locale: template.locale },
         reviewLink,
-        baseUrl: (process.env.APP_URL || 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+        baseUrl: appUrl(),
       }).body,
     );
   const wide = Number(receive.wide);

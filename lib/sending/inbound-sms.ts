@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import type { InboxMedia } from '@/db/schema/inbox';
 import { sqlRows } from '@/lib/db/rows';
 import { writeConsent } from '@/lib/consent/record-consent';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
@@ -7,7 +8,8 @@ import { translatorFor } from '@/lib/i18n/translator';
 import { contactByAddress, createLead, type ContactMatch } from '@/lib/inbox/find-contact';
 import { recordMessage } from '@/lib/inbox/record-message';
 import { merchantForUnknownSms } from '@/lib/inbox/sms-merchant';
-import { parseOptKeyword, type OptKeyword } from './opt-keywords';
+import { maskPhone } from './sms-confirmation';
+import { keywordLocale, optKeywordOfTwilio, parseOptKeyword, type OptKeyword } from './opt-keywords';
 
 export interface InboundSms {
   from: string;
@@ -17,6 +19,10 @@ export interface InboundSms {
   sid?: string;
   /** The signed merchant key of a per-merchant webhook URL (`?inbox=`), when Twilio called one. */
   webhookKey?: string | null;
+  /** An MMS's media. */
+  media?: InboxMedia[];
+  /** Twilio's Advanced Opt-Out verdict (STOP, START, HELP), when it sent one. */
+  optOutType?: string | null;
 }
 
 export interface InboundResult {
@@ -24,7 +30,7 @@ export interface InboundResult {
   merchantId: number | null;
   contactId: number | null;
   conversationId: number | null;
-  /** The confirmation to text back, in the contact's language. */
+  /** The confirmation to text back, in the contact's language (none for a retried webhook). */
   reply: string | null;
   locale: Locale;
 }
@@ -33,34 +39,41 @@ export interface InboundResult {
  * An SMS from a customer, for the merchant that last messaged this number (or, through a
  * per-merchant webhook URL, for that merchant). An unknown sender becomes a lead of the merchant
  * the text can be attributed to (lib/inbox/sms-merchant.ts); when none can, it is refused and
- * logged. It lands in the inbox; STOP, UNSUBSCRIBE, TD, 退订, 取消 also opt the sender out of SMS
- * at once (START opts back in), and the change holds across all the merchant's locations (the
- * contact is the merchant's).
+ * logged. It lands in the inbox, media included; an opt-out word (./opt-keywords.ts) also opts the
+ * sender out of SMS at once (an opt-in word opts back in), in the same transaction, and the change
+ * holds across all the merchant's locations (the contact is the merchant's). A retried webhook (a
+ * MessageSid already recorded) changes nothing and asks for no second confirmation.
  */
 export async function handleInboundSms(db: Db, message: InboundSms, now: Date): Promise<InboundResult> {
-  const action = parseOptKeyword(message.body);
+  const action = optKeywordOfTwilio(message.optOutType) ?? parseOptKeyword(message.body);
   const match = await senderContact(db, message);
   if (!match) return { action, merchantId: null, contactId: null, conversationId: null, reply: null, locale: 'zh-CN' };
-  const { conversationId } = await recordMessage(db, {
-    merchantId: match.merchantId,
-    contactId: match.contactId,
-    direction: 'in',
-    channel: 'sms',
-    from: message.from,
-    to: message.to,
-    text: message.body,
-    externalId: message.sid ?? null,
-    at: now,
+  const { conversationId, messageId } = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const recorded = await recordMessage(tx, {
+      merchantId: match.merchantId,
+      contactId: match.contactId,
+      direction: 'in',
+      channel: 'sms',
+      from: message.from,
+      to: message.to,
+      text: message.body,
+      media: message.media ?? [],
+      externalId: message.sid ?? null,
+      at: now,
+    });
+    if (action && recorded.messageId !== null) {
+      await writeConsent(tx, { merchantId: match.merchantId, contactId: match.contactId, channel: 'sms', action, source: 'sms-reply', at: now });
+    }
+    return recorded;
   });
   const [who] = await sqlRows<{ locale: string | null; merchant_name: string }>(
     db,
     sql`select k.locale, m.name as merchant_name from contacts k join merchants m on m.id = k.merchant_id where k.id = ${match.contactId}`,
   );
-  const locale: Locale = isLocale(who?.locale) ? who.locale : 'zh-CN';
-  if (!action) return { action, merchantId: match.merchantId, contactId: match.contactId, conversationId, reply: null, locale };
-  await db.transaction(async (tx) => {
-    await writeConsent(tx as unknown as Db, { merchantId: match.merchantId, contactId: match.contactId, channel: 'sms', action, source: 'sms-reply', at: now });
-  });
+  // A contact without a language is answered in the keyword's (STOP in English, 退訂 in zh-HK).
+  const locale: Locale = isLocale(who?.locale) ? who.locale : (keywordLocale(message.body) ?? 'zh-CN');
+  if (!action || messageId === null) return { action, merchantId: match.merchantId, contactId: match.contactId, conversationId, reply: null, locale };
   const t = translatorFor(locale);
   return {
     action,
@@ -86,9 +99,4 @@ async function senderContact(db: Db, message: InboundSms): Promise<ContactMatch 
     return null;
   }
   return { merchantId: target.merchantId, contactId: await createLead(db, target.merchantId, 'sms', from, '') };
-}
-
-/** Logs keep only the end of a phone number. */
-function maskPhone(phone: string): string {
-  return phone.length > 4 ? `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}` : '****';
 }

@@ -1,4 +1,5 @@
-import { selectEmailTransport, selectSmsTransport, DEFAULT_MAIL_FROM } from '@/lib/messaging/send';
+import { fromHeader } from '@/lib/messaging/from-header';
+import { selectEmailTransport, selectSmsTransport } from '@/lib/messaging/send';
 import type { EmailTransport, SmsTransport } from '@/lib/messaging/types';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 
@@ -21,13 +22,6 @@ export function transportsFromEnv(): SendingTransports {
     sms: selectSmsTransport(),
     emailLimiter: createRateLimiter(Number(process.env.EMAIL_RATE_PER_SECOND ?? 50)),
     smsLimiter: createRateLimiter(Number(process.env.SMS_RATE_PER_SECOND ?? 10)),
-    from: (merchantName) => fromHeader(merchantName, process.env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM),
+    from: (merchantName) => fromHeader(merchantName),
   };
-}
-
-/** "Merchant name <address of MAIL_FROM>", the display name quoted when it needs to be. */
-export function fromHeader(merchantName: string, mailFrom: string): string {
-  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-  const name = merchantName.replace(/["\\\r\n]/g, '').trim();
-  return name ? `"${name}" <${address}>` : `<${address}>`;
 }

@@ -2,27 +2,52 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { AppError } from '@/lib/api/app-error';
 import { sqlRows, ts } from '@/lib/db/rows';
-import { isValidTwilioSignature } from './twilio-signature';
+import { isValidTwilioSignature, type TwilioParams } from './twilio-signature';
+
+/** Twilio's webhooks are a few kilobytes (1,600 characters of text, 10 media URLs); more is not Twilio. */
+const MAX_TWILIO_FORM_BYTES = 64 * 1024;
 
 /**
  * Reads a Twilio webhook's form and checks its X-Twilio-Signature against the address Twilio
  * called: our public address (APP_URL) plus the path and query, since behind a proxy the request
- * URL the app sees is not the one Twilio signed.
+ * URL the app sees is not the one Twilio signed. The body is read up to a bound (413 beyond it)
+ * before anything else; bytes that are not UTF-8 read as U+FFFD. The answer has one value per name
+ * (the last, as Twilio never repeats one) and no NUL characters, which PostgreSQL text cannot hold.
  */
 export async function verifiedTwilioForm(request: Request): Promise<Record<string, string>> {
   const token = process.env.TWILIO_AUTH_TOKEN;
-  const text = await request.text();
-  const params: Record<string, string> = {};
+  const text = new TextDecoder('utf-8').decode(await readBounded(request, MAX_TWILIO_FORM_BYTES));
+  const signed: TwilioParams = Object.create(null);
+  const params: Record<string, string> = Object.create(null);
   new URLSearchParams(text).forEach((value, key) => {
-    params[key] = value;
+    const seen = signed[key];
+    signed[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+    params[key.replaceAll('\u0000', '')] = value.replaceAll('\u0000', '');
   });
   const url = new URL(request.url);
   const publicBase = (process.env.APP_URL || url.origin).replace(/\/+$/, '');
   const signedUrl = `${publicBase}${url.pathname}${url.search}`;
-  if (!token || !isValidTwilioSignature(token, signedUrl, params, request.headers.get('x-twilio-signature'))) {
+  if (!token || !isValidTwilioSignature(token, signedUrl, signed, request.headers.get('x-twilio-signature'))) {
     throw new AppError('FORBIDDEN', 'sending.errors.badSignature');
   }
   return params;
+}
+
+async function readBounded(request: Request, max: number): Promise<Uint8Array> {
+  if (Number(request.headers.get('content-length') ?? 0) > max) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    size += part.value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    }
+    chunks.push(part.value);
+  }
+  return Buffer.concat(chunks);
 }
 
 /**

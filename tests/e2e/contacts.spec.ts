@@ -19,7 +19,7 @@ test('adds a contact with the detailed form and refuses a duplicate', async ({ p
   await dialog.getByLabel('邮箱').fill(`e2e.${stamp}@example.com`);
   await dialog.getByLabel('手机').fill('12345');
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(dialog.getByText('电话号码须为 10-20 位数字')).toBeVisible();
+  await expect(dialog.getByText('请输入 7-20 位数字的电话号码（可包含 +、空格、短横线和括号）')).toBeVisible();
   await dialog.getByLabel('手机').fill(`+86 137 00${stamp}`);
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/\/contacts\/\d+$/);

@@ -50,7 +50,7 @@ describe(`profile, subscription and deletion (${process.env.DATABASE_URL ? 'post
     expect(missing.status).toBe(400);
     expect(missing.body.data).toMatchObject({ fieldErrors: { phone: 'This field is required', code: 'This field is required' } });
     const shortPhone = await callApi(sendPhoneCode, { method: 'POST', path: '/merchant/phone/sendCode', token: m.token, body: { phone: '12345' } });
-    expect(shortPhone.body.data).toMatchObject({ fieldErrors: { phone: 'Phone numbers have 10-20 digits' } });
+    expect(shortPhone.body.data).toMatchObject({ fieldErrors: { phone: 'Enter a phone number of 7-20 digits (+, spaces, dashes and brackets are fine)' } });
 
     const sent = await callApi<{ phone: string }>(sendPhoneCode, { method: 'POST', path: '/merchant/phone/sendCode', token: m.token, body: { phone: '+852 9123 4567' } });
     expect(sent.status).toBe(200);

@@ -72,7 +72,7 @@ describe(`registration (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
 
     const weak = await callApi(register, { method: 'POST', path: '/user/register', body: { ...details, verificationToken, password: 'password123', confirmPassword: 'password123', serviceEmail: 'not-an-email', phone: '12345' } });
     expect(weak.status).toBe(400);
-    expect(weak.body.data).toMatchObject({ fieldErrors: { password: expect.stringMatching(/too common/), serviceEmail: 'Enter a valid email address', phone: 'Phone numbers have 10-20 digits' } });
+    expect(weak.body.data).toMatchObject({ fieldErrors: { password: expect.stringMatching(/too common/), serviceEmail: 'Enter a valid email address', phone: 'Enter a phone number of 7-20 digits (+, spaces, dashes and brackets are fine)' } });
 
     const blank = await callApi(register, { method: 'POST', path: '/user/register', body: { verificationToken, password: 'short', confirmPassword: 'short' } });
     expect(blank.status).toBe(400);

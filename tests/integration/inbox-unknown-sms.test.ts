@@ -5,7 +5,7 @@ import { conversations, inboxMessages } from '@/db/schema/inbox';
 import { merchants } from '@/db/schema/merchants';
 import { POST as inboundSms } from '@/app/api/webhooks/twilio/inbound/route';
 import { smsWebhookKey } from '@/lib/inbox/reply-address';
-import { twilioSignature } from '@/lib/sending/twilio-signature';
+import twilioSdk from 'twilio';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant } from '@/tests/fixtures/factories';
 import { createSendingScene } from '@/tests/fixtures/sending';
@@ -37,7 +37,7 @@ async function text(from: string, body: string, sid: string, query = '', to = OU
   return inboundSms(
     new Request(`http://127.0.0.1${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TOKEN, `${APP}${path}`, params) },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSdk.getExpectedTwilioSignature(TOKEN, `${APP}${path}`, params) },
       body: new URLSearchParams(params).toString(),
     }),
     noParams,

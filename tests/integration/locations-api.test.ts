@@ -120,7 +120,7 @@ describe(`location calls (${driver})`, () => {
       expect(Object.keys(errors).sort()).toEqual(['address', 'city', 'locationName', 'phone', 'reviewLink', 'state', 'timezone', 'zipCode']);
       expect(errors.locationName).toBe('This field is required');
       expect(errors.zipCode).toBe('Enter a 5-digit ZIP code, such as 94103 or 94103-1234');
-      expect(errors.phone).toBe('Phone numbers have 10-20 digits');
+      expect(errors.phone).toBe('Enter a phone number of 7-20 digits (+, spaces, dashes and brackets are fine)');
       expect(errors.timezone).toBe('Choose a valid time zone');
       expect(errors.reviewLink).toBe('Enter a valid web address (http or https)');
       expect(res.body.msg).toContain('This field is required');
@@ -139,8 +139,8 @@ describe(`location calls (${driver})`, () => {
         [{ country: 'CA', zipCode: 'D1A 0B1' }, 'zipCode', 'Enter a Canadian postal code, such as K1A 0B1'],
         [{ country: 'AU', zipCode: '200' }, 'zipCode', 'Enter a 4-digit postcode, such as 2000'],
         [{ country: 'US', zipCode: '' }, 'zipCode', 'Enter a 5-digit ZIP code, such as 94103 or 94103-1234'],
-        [{ phone: '+1 234 567 890 123 456 789 01' }, 'phone', 'Phone numbers have 10-20 digits'],
-        [{ phone: '555-CALL-NOW' }, 'phone', 'Phone numbers have 10-20 digits'],
+        [{ phone: '+1 234 567 890 123 456 789 01' }, 'phone', 'Enter a phone number of 7-20 digits (+, spaces, dashes and brackets are fine)'],
+        [{ phone: '555-CALL-NOW' }, 'phone', 'Enter a phone number of 7-20 digits (+, spaces, dashes and brackets are fine)'],
         [{ locationName: 42 }, 'locationName', 'Wrong type of value'],
         [{ enabled: 'maybe' }, 'enabled', 'Wrong type of value'],
         [{ locationName: 'x'.repeat(101) }, 'locationName', 'At most 100 characters'],

@@ -44,6 +44,7 @@ const NON_ENVELOPE: Record<string, string> = {
   'GET /t/c/[id]': 'click tracking: always a redirect (home page when the signature fails)',
   'GET /t/o/[id]/[sig]': 'open pixel: always the GIF',
   'GET /sources/google/callback': "Google's browser redirect: a 303 back to /sources with the outcome",
+  'GET /member/public/[token]/consent': 'the List-Unsubscribe address opened by a person: a 303 to the /u/ confirmation page',
 };
 
 /** 5xx answers that are a documented state of the test server, not a failure. */

@@ -5,7 +5,7 @@ import { contacts, consentEvents } from '@/db/schema/contacts';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { transportsFromEnv } from '@/lib/sending/transports';
 import { clickUrl, openPixelUrl } from '@/lib/sending/tracking';
-import { twilioSignature } from '@/lib/sending/twilio-signature';
+import twilioSdk from 'twilio';
 import { POST as statusCallback } from '@/app/api/webhooks/twilio/status/route';
 import { POST as inbound } from '@/app/api/webhooks/twilio/inbound/route';
 import { POST as cronDispatch } from '@/app/api/cron/dispatch/route';
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 function twilioPost(path: string, params: Record<string, string>, signature?: string): Request {
-  const sig = signature ?? twilioSignature(twilio.authToken, `${APP}${path}`, params);
+  const sig = signature ?? twilioSdk.getExpectedTwilioSignature(twilio.authToken, `${APP}${path}`, params);
   return new Request(`http://127.0.0.1:3000${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': sig, 'accept-language': 'en-US' },

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { guessColumns, parseOptCell } from '@/lib/contacts/import/columns';
 import { optinLink, optoutLink } from '@/lib/contacts/opt-links';
 import { escapeCell, escapeXlsxCell } from '@/lib/contacts/export/export-rows';
-import { isValidPhoneInput, toE164 } from '@/lib/contacts/normalize';
+import { readPhone } from '@/lib/phone/read';
+import { isPhoneTyped } from '@/lib/phone/typed';
 
 describe('import column guessing', () => {
   it('knows headers in all three languages', () => {
@@ -23,14 +24,15 @@ describe('opt links, phones, export cells', () => {
     expect(optoutLink('https://app.example.com/', 'tok_123', 'email')).toBe('https://app.example.com/u/tok_123?action=optout&channel=email');
     expect(optinLink('http://127.0.0.1:3000', 'abc')).toBe('http://127.0.0.1:3000/u/abc?action=optin');
   });
-  it('checks 10-20 digits and stores E.164', () => {
-    expect(isValidPhoneInput('138 0013 8000')).toBe(true);
-    expect(isValidPhoneInput('123456789')).toBe(false);
-    expect(isValidPhoneInput('+1 (415) 555-0132')).toBe(true);
-    expect(toE164('138 0013 8000')).toBe('+8613800138000');
-    expect(toE164('+852 9123 4567')).toBe('+85291234567');
-    expect(toE164('+1 (415) 555-0132')).toBe('+14155550132');
-    expect(toE164('0086 138 0013 8000')).toBe('+8613800138000');
+  it('checks the typed shape and stores E.164 (the rule itself: tests/unit/phone-read.test.ts)', () => {
+    expect(isPhoneTyped('138 0013 8000')).toBe(true);
+    expect(isPhoneTyped('12345')).toBe(false);
+    expect(isPhoneTyped('+1 (415) 555-0132')).toBe(true);
+    const e164 = (v: string, region: string | null = null) => { const r = readPhone(v, region); return r.ok ? r.e164 : r.problem; };
+    expect(e164('138 0013 8000')).toBe('+8613800138000');
+    expect(e164('+852 9123 4567')).toBe('+85291234567');
+    expect(e164('+1 (415) 555-0132')).toBe('+14155550132');
+    expect(e164('0086 138 0013 8000')).toBe('+8613800138000');
   });
   it('keeps formula-like cells as text', () => {
     expect(['=1+1', '+86', '-2', '@x', '\tx', 'ok'].map(escapeCell)).toEqual(["'=1+1", "'+86", "'-2", "'@x", "'\tx", 'ok']);

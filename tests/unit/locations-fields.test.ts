@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isPhoneInput, toE164 } from '@/lib/locations/phone';
+import { formatPhone } from '@/lib/phone/format';
+import { readPhone } from '@/lib/phone/read';
+import { isPhoneTyped } from '@/lib/phone/typed';
+
+const toE164 = (v: string, country: string) => { const r = readPhone(v, country); return r.ok ? r.e164 : r.problem; };
 import { canonicalTimeZone } from '@/lib/locations/time-zone';
 import { countryName, isCountryCode } from '@/lib/locations/countries';
 import { createLocationSchema, locationPageSchema, locationStatusQuerySchema, updateLocationSchema } from '@/lib/locations/schema';
@@ -9,9 +13,9 @@ const errorsOf = (schema: typeof createLocationSchema | typeof updateLocationSch
   Object.fromEntries((schema.safeParse(value).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('phone numbers', () => {
-  it('take 10-20 digits with +, spaces, dashes, dots and parentheses', () => {
-    for (const v of ['4155550123', '+1 (415) 555-0123', '021-6288-1234', '+852 2877 1234', '1'.repeat(20)]) expect(isPhoneInput(v), v).toBe(true);
-    for (const v of ['555 0123', '1'.repeat(21), '+1 415 CALL NOW', '415/555/0123', '++14155550123', '']) expect(isPhoneInput(v), v).toBe(false);
+  it('are typed as 7-20 digits with +, spaces, dashes, dots and parentheses (the 10-20 rule counts the country code)', () => {
+    for (const v of ['4155550123', '+1 (415) 555-0123', '021-6288-1234', '+852 2877 1234', '2877 1234', '1'.repeat(20)]) expect(isPhoneTyped(v), v).toBe(true);
+    for (const v of ['555 01', '1'.repeat(21), '+1 415 CALL NOW', '415/555/0123', '++14155550123', '']) expect(isPhoneTyped(v), v).toBe(false);
   });
 
   it('are stored in E.164, read in the location’s country when typed without a country code', () => {

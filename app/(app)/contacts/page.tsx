@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { ContactsClient } from '@/components/contacts/contacts-client';
 import { requireSession } from '@/lib/auth/session';
-import { formatPhone } from '@/lib/contacts/format-phone';
+import { formatPhone } from '@/lib/phone/format';
 import { listContacts } from '@/lib/contacts/list-contacts';
 import { locationOptions } from '@/lib/contacts/location-options';
 import { listFieldKeys } from '@/lib/contacts/save-contact';
@@ -26,7 +26,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      {/* Phone numbers are formatted here: libphonenumber-js (~30 KB gzipped) stays off the page. */}
+      {/* Phone numbers are formatted here (lib/phone/format.ts): libphonenumber-js's metadata stays off the page. */}
       <ContactsClient page={{ ...page, records: page.records.map((c) => ({ ...c, phoneDisplay: formatPhone(c.phone) })) }} query={query} locations={locations} fieldKeys={fieldKeys} />
     </>
   );

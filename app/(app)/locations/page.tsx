@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { LocationList } from '@/components/locations/location-list';
 import { requireSession } from '@/lib/auth/session';
-import { formatPhone } from '@/lib/locations/phone';
+import { formatPhone } from '@/lib/phone/format';
 import { locationPageSchema } from '@/lib/locations/schema';
 import { listLocations } from '@/lib/locations/service';
 

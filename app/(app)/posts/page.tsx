@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { PostList } from '@/components/posts/post-list';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { appUrl } from '@/lib/app-url';
 import { requireSession } from '@/lib/auth/session';
 import { canManagePosts } from '@/lib/posts/permission';
 import { listPosts } from '@/lib/posts/queries';
@@ -44,7 +45,7 @@ export default async function PostsPage({ searchParams }: { searchParams: Search
           )
         }
       />
-      <PostList page={page} keyword={query.keyword} status={query.status ?? 'all'} canManage={canManage} />
+      <PostList page={page} keyword={query.keyword} status={query.status ?? 'all'} canManage={canManage} publicBaseUrl={appUrl()} />
     </>
   );
 }

@@ -16,7 +16,7 @@ type Errors = Partial<Record<keyof Values, string>>;
 const FIELDS = ['merchantName', 'address'] as const;
 const ids = { merchantName: 'profile-merchant-name', address: 'profile-address' } as const;
 
-// Two fields do not need react-hook-form; the schema (zod, libphonenumber-js) loads on the first
+// Two fields do not need react-hook-form; the schema (zod) loads on the first
 // check instead of with the page (issue 11). The server action checks again.
 let schemas: typeof import('@/lib/merchant/schema') | null = null;
 const loadSchemas = async () => (schemas ??= await import('@/lib/merchant/schema'));

@@ -15,7 +15,8 @@ import { sendPhoneCodeAction, verifyPhoneAction } from '@/lib/merchant/actions';
 import type { MerchantProfile } from '@/lib/merchant/service';
 import { notify } from '@/lib/notify/notify';
 
-// The schemas (zod, libphonenumber-js) load on the first check, not with the page (issue 11).
+// The schemas (zod) load on the first check, not with the page (issue 11). They check the typed
+// shape only (lib/phone/typed.ts); the server reads the number in the merchant's country.
 const schemas = () => import('@/lib/merchant/schema');
 
 /** Spec section 5: phone and code are both required to verify; a phone has 10-20 digits. */

@@ -10,11 +10,17 @@ import { readRow, type RowValues } from './row-values';
 import { planImport, type ExistingContact } from './plan-import';
 import { writeImport } from './write-import';
 import { sqlRows } from '@/lib/db/rows';
+import { supportedRegion } from '@/lib/phone/read';
+import { phoneRegion } from '@/lib/phone/region';
+import type { PhoneProblem } from '@/lib/phone/problem';
+import { readRowPhone } from './row-phone';
 
+/** A row of the rejected-rows file: refused, or imported without a cell it had (`imported`). */
 export interface RejectedRow {
   row: number;
   reason: string;
   cells: string[];
+  imported: boolean;
 }
 
 export interface ImportSummary {
@@ -23,6 +29,8 @@ export interface ImportSummary {
   updated: number;
   unchanged: number;
   skipped: number;
+  /** Rows imported by their e-mail with the phone left out (also listed in `rejected`). */
+  withoutPhone: number;
   headers: string[];
   rejected: RejectedRow[];
 }
@@ -39,12 +47,17 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
   }
   await assertOwnLocation(ctx, mapping.locationId);
   const t = translatorFor(ctx.locale);
-  const locationIds = await locationsByName(ctx);
+  const locationsNamed = await locationsByName(ctx);
+  const merchantRegion = await phoneRegion(ctx.db, ctx.merchantId);
+  const countryOf = new Map([...locationsNamed.values()].map((l) => [l.id, l.country]));
   const rejected: RejectedRow[] = [];
+  const cellsOf = (row: SheetRow) => sheet.headers.map((_, i) => row.cells[i] ?? '');
   const reject = (row: SheetRow, reason: string, values?: Record<string, string | number>) =>
-    rejected.push({ row: row.rowNumber, reason: t(reason, values), cells: sheet.headers.map((_, i) => row.cells[i] ?? '') });
+    rejected.push({ row: row.rowNumber, reason: t(reason, values), cells: cellsOf(row), imported: false });
+  const rejectPhone = (row: SheetRow, problem: PhoneProblem) => rejected.push({ row: row.rowNumber, reason: t(problem.key, problem.values), cells: cellsOf(row), imported: false });
 
   const candidates: { row: SheetRow; values: RowValues; locationId: number | null }[] = [];
+  const leftOut = new Map<SheetRow, PhoneProblem>();
   for (const row of sheet.rows) {
     const result = readRow(row.cells, columns, sheet.headers, ctx.locale);
     if (!result.ok) {
@@ -53,14 +66,21 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
     }
     let locationId = mapping.locationId ?? null;
     if (result.values.locationName) {
-      const id = locationIds.get(result.values.locationName.toLowerCase());
-      if (!id) {
+      const named = locationsNamed.get(result.values.locationName.toLowerCase());
+      if (!named) {
         reject(row, 'contacts.import.reasons.unknownLocation', { name: result.values.locationName });
         continue;
       }
-      locationId = id;
+      locationId = named.id;
     }
-    candidates.push({ row, values: result.values, locationId });
+    const region = supportedRegion(locationId ? countryOf.get(locationId) : null) ?? merchantRegion;
+    const phone = readRowPhone(result.phoneCell, !!result.values.email, region, ctx.locale);
+    if (!phone.ok) {
+      rejectPhone(row, phone.problem);
+      continue;
+    }
+    if (phone.leftOut) leftOut.set(row, phone.leftOut);
+    candidates.push({ row, values: { ...result.values, phone: phone.phone }, locationId });
   }
 
   return ctx.db.transaction(async (tx) => {
@@ -77,20 +97,29 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
     const plan = planImport(candidates, existing);
     for (const r of plan.rejected) reject(r.row, r.reason, r.values);
     await writeImport(tx, ctx, plan);
+    const skipped = rejected.length;
+    // Rows imported without their phone go in the rejected-rows file too, saying what was left out.
+    const refused = new Set(plan.rejected.map((r) => r.row));
+    for (const [row, problem] of leftOut) {
+      if (refused.has(row)) continue;
+      rejected.push({ row: row.rowNumber, reason: t('contacts.import.reasons.phoneLeftOut', { problem: t(problem.key, problem.values) }), cells: cellsOf(row), imported: true });
+    }
     rejected.sort((a, b) => a.row - b.row);
     return {
       total: sheet.rows.length,
       created: plan.inserts.length,
       updated: plan.updates.length,
       unchanged: plan.unchanged,
-      skipped: rejected.length,
+      skipped,
+      withoutPhone: rejected.length - skipped,
       headers: sheet.headers,
       rejected,
     };
   });
 }
 
-async function locationsByName(ctx: ServiceContext): Promise<Map<string, number>> {
-  const rows = await ctx.db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.merchantId, ctx.merchantId));
-  return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
+/** The merchant's locations by lower-cased name, with the country their contacts' phones are read in. */
+async function locationsByName(ctx: ServiceContext): Promise<Map<string, { id: number; country: string }>> {
+  const rows = await ctx.db.select({ id: locations.id, name: locations.name, country: locations.country }).from(locations).where(eq(locations.merchantId, ctx.merchantId));
+  return new Map(rows.map((r) => [r.name.trim().toLowerCase(), { id: r.id, country: r.country }]));
 }

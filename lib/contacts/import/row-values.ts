@@ -1,6 +1,6 @@
 import type { Locale } from '@/lib/i18n/locales';
 import { splitPersonName } from '@/lib/i18n/names';
-import { isValidEmail, isValidPhoneInput, normalizeEmail, normalizeTags, toE164 } from '../normalize';
+import { isValidEmail, normalizeEmail, normalizeTags } from '../normalize';
 import type { ImportField } from '../schema';
 import { parseGenderCell, parseOptCell, parseTypeCell, splitTags } from './columns';
 
@@ -18,10 +18,15 @@ export interface RowValues {
   customFields: Record<string, string>;
 }
 
-export type RowResult = { ok: true; values: RowValues } | { ok: false; reason: string };
+/**
+ * `phoneCell`: the phone as written. It is read later (./row-phone.ts), in the country of the row's
+ * location, which is only known once the location column is resolved; until then `values.phone` is null.
+ */
+export type RowResult = { ok: true; values: RowValues; phoneCell: string | null } | { ok: false; reason: string };
 
 /** One spreadsheet row through the mapping: normalised values, or the message key of why not. */
 export function readRow(cells: string[], columns: readonly (ImportField | 'ignore')[], headers: readonly string[], locale: Locale): RowResult {
+  let phoneCell: string | null = null;
   const v: RowValues = { firstName: null, lastName: null, email: null, phone: null, gender: null, type: null, locationName: null, tags: [], emailOptIn: null, smsOptIn: null, customFields: {} };
   for (let i = 0; i < columns.length; i++) {
     const field = columns[i];
@@ -45,8 +50,7 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
         v.email = normalizeEmail(cell);
         break;
       case 'phone':
-        if (!isValidPhoneInput(cell)) return { ok: false, reason: 'contacts.import.reasons.badPhone' };
-        v.phone = toE164(cell);
+        phoneCell = cell;
         break;
       case 'gender':
         v.gender = parseGenderCell(cell);
@@ -73,6 +77,6 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
       }
     }
   }
-  if (!v.email && !v.phone) return { ok: false, reason: 'contacts.import.reasons.noEmailOrPhone' };
-  return { ok: true, values: v };
+  if (!v.email && !phoneCell) return { ok: false, reason: 'contacts.import.reasons.noEmailOrPhone' };
+  return { ok: true, values: v, phoneCell };
 }

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { ContactDetailClient } from '@/components/contacts/contact-detail-client';
 import { isAppError } from '@/lib/api/app-error';
 import { requireSession } from '@/lib/auth/session';
-import { formatPhone } from '@/lib/contacts/format-phone';
+import { formatPhone } from '@/lib/phone/format';
 import { getContact } from '@/lib/contacts/get-contact';
 import { locationOptions } from '@/lib/contacts/location-options';
 import { listFieldKeys } from '@/lib/contacts/save-contact';
@@ -24,6 +24,6 @@ export default async function ContactPage({ params }: { params: Promise<{ id: st
     throw error;
   });
   const [locations, fieldKeys] = await Promise.all([locationOptions(ctx), listFieldKeys(ctx)]);
-  // Formatted here: libphonenumber-js (~30 KB gzipped) stays off the page.
+  // Formatted here (lib/phone/format.ts): libphonenumber-js's metadata stays off the page.
   return <ContactDetailClient contact={contact} phoneDisplay={formatPhone(contact.phone)} locations={locations} fieldKeys={fieldKeys} />;
 }

@@ -4,7 +4,7 @@ import { cache } from 'react';
 import { getDb } from '@/db/client';
 import { ArticleView } from '@/components/posts/article-view';
 import { findPublishedPost, postDescription, publicPostPath } from '@/lib/posts/public-posts';
-import { absoluteUrl } from '@/lib/posts/public-url';
+import { absoluteUrl } from '@/lib/app-url';
 
 // Never cached: an unpublished article must disappear at once.
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,7 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { isAppError } from '@/lib/api/app-error';
+import { absoluteUrl } from '@/lib/app-url';
 import { completeGoogleConnect } from '@/lib/sources/connect';
 import { callbackQuery } from '@/lib/sources/schema';
 
@@ -8,8 +9,8 @@ import { callbackQuery } from '@/lib/sources/schema';
  * Google redirects the browser here. It is a page visit, not an API call: the answer is a redirect
  * to /sources with the outcome (a refusal as a message key the page translates).
  */
-export const GET = route({ auth: 'user', query: callbackQuery }, async (ctx, { query, request }) => {
-  const target = new URL('/sources', process.env.APP_URL ?? request.url);
+export const GET = route({ auth: 'user', query: callbackQuery }, async (ctx, { query }) => {
+  const target = new URL(absoluteUrl('/sources'));
   try {
     const { sourceId } = await completeGoogleConnect(ctx, query);
     target.searchParams.set('connected', String(sourceId));

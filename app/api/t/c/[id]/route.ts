@@ -1,4 +1,5 @@
 import { notAllowed } from '@/lib/api/not-allowed';
+import { absoluteUrl } from '@/lib/app-url';
 import { getDb } from '@/db/client';
 import { logError } from '@/lib/api/log';
 import { newRequestId } from '@/lib/api/envelope';
@@ -7,14 +8,15 @@ import { recordClick } from '@/lib/sending/tracking-events';
 
 /**
  * GET /api/t/c/{deliveryId}?u=&s=: records the click and redirects to the signed target. A link
- * whose signature does not match goes to the home page, never to an address an attacker chose.
+ * whose signature does not match goes to our home page (APP_URL, never the request's Host), never
+ * to an address an attacker chose.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const url = new URL(request.url);
   const deliveryId = Number(id);
   const target = Number.isSafeInteger(deliveryId) && deliveryId > 0 ? verifyClick(deliveryId, url.searchParams.get('u') ?? '', url.searchParams.get('s') ?? '') : null;
-  if (!target) return Response.redirect(new URL('/', url.origin), 302);
+  if (!target) return new Response(null, { status: 302, headers: { location: absoluteUrl('/'), 'cache-control': 'no-store' } });
   try {
     await recordClick(await getDb(), deliveryId, new Date());
   } catch (error) {

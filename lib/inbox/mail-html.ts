@@ -1,0 +1,26 @@
+import sanitizeHtml from 'sanitize-html';
+import { sanitizeRichHtml } from '@/lib/sanitize/html';
+
+/**
+ * The HTML of an inbound e-mail as we keep it: the rich-text allow-list (lib/sanitize/html), then
+ * nothing that would fetch from another server when shown. A sender's remote images (tracking
+ * pixels above all, often in the quoted part of a reply: our own campaign's pixel) would report
+ * an open each time a merchant or an API client displayed the thread; inline `data:` images stay,
+ * remote ones leave their alt text; video (its poster and sources are remote) goes.
+ */
+export function inboundMailHtml(html: string): string {
+  const clean = sanitizeRichHtml(html);
+  if (!/<(img|video|source)\b/i.test(clean)) return clean;
+  // A second pass over HTML the allow-list has already cleaned: every tag and attribute it kept
+  // stays (so the "vulnerable tags" it warns of are long gone), only images and video change.
+  return sanitizeHtml(clean, {
+    allowedTags: false,
+    allowedAttributes: false,
+    allowVulnerableTags: true,
+    allowedSchemesByTag: { img: ['data'] },
+    exclusiveFilter: (frame) => frame.tag === 'video' || frame.tag === 'source',
+    transformTags: {
+      img: (tagName, attribs) => (/^data:/i.test(attribs.src ?? '') ? { tagName, attribs } : { tagName: 'span', attribs: {}, text: attribs.alt ?? '' }),
+    },
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * What a person may type as a phone number, checked without libphonenumber so that the zod schemas
+ * (loaded by client forms) stay small. Whether the number exists is decided on the server by
+ * readPhone (./read.ts), in the region the number belongs to.
+ */
+
+/** Digits with an optional leading +, spaces, dashes, dots and brackets. */
+const TYPED = /^\+?[\d\s\-().]+$/;
+
+/**
+ * The spec's "10-20 digits" counts the number with its country code (see ./read.ts). A national
+ * number is shorter (Hong Kong's have 8 digits), and country codes have 1-3 digits: fewer than 7
+ * typed digits can never make 10, more than 20 never fit.
+ */
+export const MIN_TYPED_DIGITS = 7;
+export const MAX_TYPED_DIGITS = 20;
+
+/** The longest text accepted in a phone field (20 digits and their separators). */
+export const PHONE_MAX_LENGTH = 40;
+
+export function isPhoneTyped(value: string): boolean {
+  const v = value.trim();
+  if (v.length > PHONE_MAX_LENGTH || !TYPED.test(v)) return false;
+  const digits = v.replace(/\D/g, '').length;
+  return digits >= MIN_TYPED_DIGITS && digits <= MAX_TYPED_DIGITS;
+}

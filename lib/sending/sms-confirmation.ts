@@ -1,0 +1,38 @@
+import type { Db } from '@/db/client';
+import { recordMessage } from '@/lib/inbox/record-message';
+import { sendSms } from '@/lib/messaging/send';
+import { TwilioApiError } from '@/lib/messaging/twilio-transport';
+
+export interface Confirmation {
+  merchantId: number;
+  contactId: number;
+  /** The customer's number. */
+  to: string;
+  /** Our number the customer texted. */
+  from: string;
+  text: string;
+}
+
+/**
+ * Texts an opt-out or opt-in confirmation and puts it in the contact's thread as our message. A
+ * refusal is recorded on that message (Twilio's error code) and never thrown: the consent is
+ * already recorded, and the webhook that asked for it must still answer 200. 21610 is the usual
+ * one: Twilio blocks the number the moment it reads STOP and sends its own confirmation.
+ */
+export async function sendSmsConfirmation(db: Db, c: Confirmation, now: Date): Promise<{ sendError: string | null }> {
+  let externalId: string | null = null;
+  let sendError: string | null = null;
+  try {
+    externalId = (await sendSms(db, { merchantId: c.merchantId, to: c.to, body: c.text })).messageId || null;
+  } catch (error) {
+    sendError = error instanceof TwilioApiError && error.code ? String(error.code) : 'failed';
+    console.warn(`[starloop] SMS confirmation to ${maskPhone(c.to)} not sent: ${error instanceof Error ? error.message : 'error'}`);
+  }
+  await recordMessage(db, { merchantId: c.merchantId, contactId: c.contactId, direction: 'out', channel: 'sms', from: c.from, to: c.to, text: c.text, externalId, sendError, at: now });
+  return { sendError };
+}
+
+/** Logs keep only the end of a phone number. */
+export function maskPhone(phone: string): string {
+  return phone.length > 4 ? `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}` : '****';
+}

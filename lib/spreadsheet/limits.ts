@@ -1,0 +1,17 @@
+/** The bounds every spreadsheet upload is held to, whatever program wrote it. */
+
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+// A 2 MB .xlsx of ~40,000 rows unpacks to ~25 MB; anything far beyond is a zip bomb.
+export const MAX_UNPACKED_BYTES = 120 * 1024 * 1024;
+export const MAX_ZIP_ENTRIES = 2000;
+
+// Excel's own last cell, XFD1048576: no spreadsheet program writes a reference beyond it.
+export const MAX_ROWS = 1_048_576;
+export const MAX_COLUMNS = 16_384;
+
+/**
+ * The used range of a sheet (its last filled row times its last filled column) may span at most
+ * this many cells: 100,000 rows of 30 columns. Checked cell by cell as the sheet is read, before a
+ * row is widened, so a far-away reference costs nothing.
+ */
+export const MAX_SHEET_CELLS = 3_000_000;

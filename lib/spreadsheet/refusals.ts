@@ -1,0 +1,21 @@
+import { AppError } from '@/lib/api/app-error';
+import { MAX_FILE_BYTES, MAX_SHEET_CELLS } from './limits';
+
+/**
+ * Every refusal of a spreadsheet upload, shared by the contacts and the reviews imports: the
+ * message says what the file is, so the user knows what to do with it.
+ */
+export const refuse = {
+  empty: () => new AppError('VALIDATION', 'spreadsheet.errors.empty'),
+  tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'spreadsheet.errors.tooLarge', { values: { size: MAX_FILE_BYTES / 1024 / 1024 } }),
+  wrongType: () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'spreadsheet.errors.wrongType'),
+  htmlPage: () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'spreadsheet.errors.htmlPage'),
+  xmlSpreadsheet: () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'spreadsheet.errors.xmlSpreadsheet'),
+  passwordProtected: () => new AppError('VALIDATION', 'spreadsheet.errors.passwordProtected'),
+  cutOff: () => new AppError('VALIDATION', 'spreadsheet.errors.cutOff'),
+  unreadable: () => new AppError('VALIDATION', 'spreadsheet.errors.unreadable'),
+  unpackedTooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'spreadsheet.errors.unpackedTooLarge'),
+  cellOutOfRange: (cell: string) => new AppError('VALIDATION', 'spreadsheet.errors.cellOutOfRange', { values: { cell: cell.slice(0, 24) } }),
+  tooManyCells: () => new AppError('PAYLOAD_TOO_LARGE', 'spreadsheet.errors.tooManyCells', { values: { max: String(MAX_SHEET_CELLS).replace(/\B(?=(\d{3})+$)/g, ',') } }),
+  noRows: () => new AppError('VALIDATION', 'spreadsheet.errors.noRows'),
+};

@@ -1,0 +1,42 @@
+/**
+ * The text of a CSV or tab-separated file, from whichever encoding the program that wrote it
+ * used: a byte-order mark decides (UTF-8, UTF-16 LE as Excel's "Unicode text" writes it, UTF-16
+ * BE); without one, UTF-16 is recognised by its zero bytes, then strict UTF-8 is tried, then
+ * GB18030, what Excel on Chinese Windows saves. Null when the bytes are no text at all.
+ */
+export function decodeText(bytes: Uint8Array): string | null {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decode('utf-8', bytes.subarray(3));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decode('utf-16le', bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decode('utf-16be', bytes.subarray(2));
+  const utf16 = utf16WithoutMark(bytes);
+  if (utf16) return decode(utf16, bytes);
+  const sample = bytes.subarray(0, 8192);
+  if (sample.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('gb18030').decode(bytes);
+  }
+}
+
+function decode(encoding: string, bytes: Uint8Array): string | null {
+  const text = new TextDecoder(encoding).decode(bytes);
+  // Control characters other than tab and line ends in the first few KB: a binary file.
+  return /[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096)) ? null : text;
+}
+
+/** Plain-ASCII-heavy UTF-16 without a mark: every second byte of the first KB is zero. */
+function utf16WithoutMark(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const n = Math.min(bytes.byteLength, 1024) & ~1;
+  if (n < 4) return null;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) evenZeros++;
+    if (bytes[i + 1] === 0) oddZeros++;
+  }
+  const pairs = n / 2;
+  if (oddZeros > pairs * 0.6 && evenZeros === 0) return 'utf-16le';
+  if (evenZeros > pairs * 0.6 && oddZeros === 0) return 'utf-16be';
+  return null;
+}

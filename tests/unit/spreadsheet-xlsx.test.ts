@@ -1,0 +1,104 @@
+import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@/lib/api/app-error';
+import { readXlsx } from '@/lib/spreadsheet/read-xlsx';
+import { openZip } from '@/lib/spreadsheet/zip';
+import { buildZip, lyingZipBomb, zipBomb, zipOfManyEntries } from '@/tests/fixtures/hostile';
+
+const keyOf = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof AppError ? error.messageKey : `untyped: ${String(error)}`;
+  }
+  return 'ok';
+};
+const cells = (bytes: Uint8Array) => readXlsx(bytes).map((r) => [r.rowNumber, ...r.cells]);
+
+describe('the zip reader', () => {
+  it('reads an honest zip and refuses bombs from its directory or a bounded inflate, quickly', () => {
+    const zip = openZip(buildZip([{ name: '/a.xml', data: Buffer.from('<a/>'.repeat(1000)) }]));
+    expect(zip.read('A.XML')?.byteLength).toBe(4000);
+    const started = Date.now();
+    expect(keyOf(() => openZip(zipBomb(130)))).toBe('spreadsheet.errors.unpackedTooLarge');
+    expect(keyOf(() => openZip(zipOfManyEntries(2500)))).toBe('spreadsheet.errors.unpackedTooLarge');
+    const lying = openZip(lyingZipBomb(50));
+    expect(keyOf(() => lying.read('xl/worksheets/sheet1.xml'))).toBe('spreadsheet.errors.unpackedTooLarge');
+    expect(lying.anyEntryLies()).toBe(true);
+    expect(keyOf(() => readXlsx(lyingZipBomb(50)))).toBe('spreadsheet.errors.unpackedTooLarge');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('calls a zip without its end cut off, and damaged entries unreadable', () => {
+    const zip = buildZip([{ name: 'a.xml', data: Buffer.from('<a/>'.repeat(1000)) }]);
+    expect(keyOf(() => openZip(zip.subarray(0, zip.byteLength - 30)))).toBe('spreadsheet.errors.cutOff');
+    const corrupt = Buffer.from(zip);
+    corrupt.fill(0xff, 30 + 'a.xml'.length, 30 + 'a.xml'.length + 8);
+    expect(keyOf(() => openZip(corrupt).read('a.xml'))).toBe('spreadsheet.errors.unreadable');
+    expect(keyOf(() => readXlsx(buildZip([{ name: 'word/document.xml', data: Buffer.from('<w/>') }])))).toBe('spreadsheet.errors.wrongType');
+  });
+});
+
+describe('the .xlsx reader', () => {
+  it('reads strings, rich text without phonetic runs, numbers, booleans, formulas, errors and merges', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('会员');
+    sheet.addRow(['姓名', '积分', '是否', '备注']);
+    sheet.addRow([{ richText: [{ text: '粗' }, { font: { bold: true }, text: '体' }] }, 12.5, true, 'A & B <c> "q"']);
+    sheet.addRow([{ formula: 'A2&"x"', result: '粗体x' }, { formula: '1+1', result: 2 }, { error: '#N/A' }, 'line\r\nbreak']);
+    sheet.addRow(['merged', '', '', '']);
+    sheet.mergeCells('A4:C4');
+    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    expect(cells(bytes)).toEqual([
+      [1, '姓名', '积分', '是否', '备注'],
+      [2, '粗体', '12.5', 'true', 'A & B <c> "q"'],
+      [3, '粗体x', '2', '', 'line\nbreak'],
+      [4, 'merged', 'merged', 'merged'],
+    ]);
+  });
+
+  it('reads the first visible sheet, across the megabyte chunks of a large sheet', () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => [`客户${i}`, `c${i}@example.com`, `0${13800000000 + i}`]);
+    const book = XLSX.utils.book_new();
+    const hidden = XLSX.utils.aoa_to_sheet([['hidden']]);
+    XLSX.utils.book_append_sheet(book, hidden, 'Hidden');
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Name', 'Email', 'Phone'], ...rows]), 'Visible');
+    book.Workbook = { Sheets: [{ Hidden: 1 }, { Hidden: 0 }] };
+    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }));
+    const read = readXlsx(bytes);
+    expect(read.length).toBe(20_001);
+    expect(read[0].cells).toEqual(['Name', 'Email', 'Phone']);
+    expect(read.map((r) => r.cells.join('|')).slice(1)).toEqual(rows.map((r) => r.join('|')));
+  });
+
+  it('scans markup that never closes its tags in linear time', () => {
+    const started = Date.now();
+    const open = (workbook: string, sheet: string, styles = '') => buildZip([
+      { name: '_rels/.rels', data: Buffer.from('<Relationships><Relationship Id="r" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="wb.xml"/></Relationships>') },
+      { name: 'wb.xml', data: Buffer.from(`<workbook><sheets><sheet name="S" sheetId="1" r:id="s1"/></sheets>${workbook}</workbook>`) },
+      { name: '_rels/wb.xml.rels', data: Buffer.from('<Relationships><Relationship Id="s1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="s.xml"/><Relationship Id="t" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="st.xml"/></Relationships>') },
+      { name: 's.xml', data: Buffer.from(`<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c></row>${sheet}</sheetData></worksheet>`) },
+      { name: 'st.xml', data: Buffer.from(styles) },
+    ]);
+    expect(keyOf(() => readXlsx(open('', '<a'.repeat(1_000_000))))).toBe('ok');
+    expect(keyOf(() => readXlsx(open('<sheet'.repeat(400_000), '')))).toBe('ok');
+    expect(keyOf(() => readXlsx(open('<workbookPr '.repeat(200_000), '', '<cellXfs><numFmt '.repeat(200_000))))).toBe('ok');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('refuses a reference beyond Excel in a row number, a cell or a merge-free far cell, before allocating', () => {
+    const sheet = (body: string) => buildZip([
+      { name: '_rels/.rels', data: Buffer.from('<Relationships><Relationship Id="r" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="wb.xml"/></Relationships>') },
+      { name: 'wb.xml', data: Buffer.from('<workbook><sheets><sheet name="S" sheetId="1" r:id="s1"/></sheets></workbook>') },
+      { name: '_rels/wb.xml.rels', data: Buffer.from('<Relationships><Relationship Id="s1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="s.xml"/></Relationships>') },
+      { name: 's.xml', data: Buffer.from(`<worksheet><sheetData>${body}</sheetData></worksheet>`) },
+    ]);
+    expect(cells(sheet('<row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row>'))).toEqual([[1, 'x']]);
+    expect(keyOf(() => readXlsx(sheet('<row r="1048577"><c><v>1</v></c></row>')))).toBe('spreadsheet.errors.cellOutOfRange');
+    expect(keyOf(() => readXlsx(sheet('<row r="1"><c r="A1"><v>1</v></c><c r="XFE1"><v>1</v></c></row>')))).toBe('spreadsheet.errors.cellOutOfRange');
+    expect(keyOf(() => readXlsx(sheet('<row r="1"><c r="A1"><v>1</v></c></row><row r="300"><c r="XFD300"><v>1</v></c></row>')))).toBe('spreadsheet.errors.tooManyCells');
+    // A far-away empty cell is only checked; a far-away row with a value costs one row.
+    expect(cells(sheet('<row r="1"><c r="A1"><v>1</v></c><c r="XFD1048576"/></row><row r="1000000"><c r="B1000000"><v>2</v></c></row>'))).toEqual([[1, '1'], [1000000, '', '2']]);
+  });
+});
