@@ -1,13 +1,18 @@
 /**
- * At server start: migrate the database; on the embedded default seed the demo data so a newcomer
- * can sign in at once; and start the inline dispatcher unless sending runs elsewhere
- * (DISPATCHER=worker for `npm run worker`, cron for POST /api/cron/dispatch, off for none).
+ * At server start: refuse an unsafe production configuration (lib/config/production-checks.ts,
+ * one line, exit 78); migrate the database; seed the demo data where allowed (lib/seed/policy.ts:
+ * development, local evaluation, SEED_DEMO=1 outside production); and start the inline dispatcher
+ * unless sending runs elsewhere (DISPATCHER=worker for `npm run worker`, cron for
+ * POST /api/cron/dispatch, off for none).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { assertStartupConfig } = await import('@/lib/config/production-checks');
+  assertStartupConfig('server');
   const { getDbHandle } = await import('@/db/client');
   const handle = await getDbHandle();
-  if (handle.driver === 'pglite' || process.env.SEED_DEMO === '1') {
+  const { shouldSeedDemo } = await import('@/lib/seed/policy');
+  if (shouldSeedDemo(handle.driver)) {
     const { seedAll } = await import('@/lib/seed/run');
     await seedAll(handle.db);
   }

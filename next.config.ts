@@ -12,6 +12,14 @@ const nextConfig: NextConfig = {
   // Separate build folders let several builds (people working side by side, CI) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  experimental: {
+    // Server actions carry form fields, never files (uploads and imports are /api routes with their
+    // own limits, lib/http/read-body.ts): 1 MB like signed-in JSON, counted by Next as it reads.
+    serverActions: { bodySizeLimit: '1mb' },
+    // Page requests pass through proxy.ts, for which Next buffers up to this much of the body
+    // (10 MB by default) before the action reads it: no more than the action may take.
+    proxyClientMaxBodySize: '1mb',
+  },
   typedRoutes: false,
   // `npm test` type-checks the whole project (tsc) before any build; a second pass here only
   // costs CI minutes.

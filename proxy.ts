@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 import { auth } from '@/lib/auth/auth';
+import { withCookieWrites } from '@/lib/auth/refresh-flight';
 import { isPublicPage } from '@/lib/auth/public-paths';
 import { SESSION_ENDED_COOKIE, SESSION_ENDED_MAX_AGE, isSessionCookie, signInPathFor } from '@/lib/auth/session-cookie';
 import { contentSecurityPolicy, isHttpsRequest, newNonce } from '@/lib/security/headers';
@@ -13,7 +14,7 @@ import { contentSecurityPolicy, isHttpsRequest, newNonce } from '@/lib/security/
  * Next.js puts it on its own scripts, and the root layout reads it (`x-nonce`) for the theme
  * script. Pages render dynamically (the root layout reads headers()), so every response has its own.
  */
-export default auth((request) => {
+const authed = auth((request) => {
   const { pathname, search } = request.nextUrl;
   const nonce = newNonce();
   const csp = contentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', https: isHttpsRequest(request.headers, request.url) });
@@ -41,6 +42,47 @@ export default auth((request) => {
   else if (signedIn && request.cookies.has(SESSION_ENDED_COOKIE)) response.cookies.set(SESSION_ENDED_COOKIE, '', { ...cookie, maxAge: 0 });
   return withCsp(response, csp);
 });
+
+/**
+ * The proxy is where a page's session refreshes (single-flight, lib/auth/refresh-flight.ts). Two
+ * things keep the browser from ever presenting a spent refresh token:
+ * - a refreshed cookie goes on the response *and* on the request the page renders with, so its
+ *   server components read the new session instead of refreshing the old one again;
+ * - a response whose session did not refresh sends no session cookie: Auth.js rewrites it on
+ *   every request, and a slow response started with the previous cookie would otherwise put the
+ *   spent refresh token back into the browser after a concurrent refresh.
+ */
+export default async function proxy(...args: Parameters<typeof authed>): Promise<Response> {
+  const { result, scope } = withCookieWrites(() => authed(...args));
+  const response = (await result) as Response;
+  const setCookies = response.headers.getSetCookie();
+  const sessionCookies = setCookies.map(parseSetCookie).filter((c) => c && isSessionCookie(c.name)) as { name: string; value: string; cleared: boolean }[];
+  if (!sessionCookies.length) return response;
+  const live = sessionCookies.some((c) => !c.cleared);
+  if (live && !scope.refreshed) {
+    // Not refreshed: drop Auth.js's rewrite of the same session.
+    response.headers.delete('set-cookie');
+    for (const line of setCookies) if (!isSessionCookie(parseSetCookie(line)?.name ?? '')) response.headers.append('set-cookie', line);
+    return response;
+  }
+  const forwarded = response.headers.get('x-middleware-request-cookie');
+  if (scope.refreshed && forwarded !== null) {
+    const kept = forwarded
+      .split(/;\s*/)
+      .filter((pair) => pair && !isSessionCookie(pair.split('=')[0]));
+    const fresh = sessionCookies.filter((c) => !c.cleared).map((c) => `${c.name}=${c.value}`);
+    response.headers.set('x-middleware-request-cookie', [...kept, ...fresh].join('; '));
+  }
+  return response;
+}
+
+function parseSetCookie(line: string): { name: string; value: string; cleared: boolean } | null {
+  const [pair, ...attributes] = line.split(';');
+  const at = pair.indexOf('=');
+  if (at <= 0) return null;
+  const cleared = pair.slice(at + 1) === '' || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a));
+  return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1), cleared };
+}
 
 // The other security headers (HSTS over HTTPS, nosniff, frame and referrer policies) come from
 // next.config.ts for every response.

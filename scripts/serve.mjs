@@ -7,8 +7,20 @@
 import cluster from 'node:cluster';
 import os from 'node:os';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+// The socket's address for lib/http/client-address.ts (see the file): in this process, and in
+// each cluster worker through --import.
+import './peer-address.mjs';
 
 const require = createRequire(import.meta.url);
+
+// Local evaluation (the README's `npm start`): no DATABASE_URL and listening on this machine only.
+// The production checks then allow the embedded database, the demo data, a file secret and the
+// outbox (lib/config/local-evaluation.ts, which also wants APP_URL unset or local). Any other
+// production start without DATABASE_URL is refused.
+// The last -H wins, as in next start (`npm start -- -H 0.0.0.0` adds one after the script's own).
+const hostArg = process.argv.slice(2).findLast((arg, i, all) => ['-H', '--hostname'].includes(all[i - 1]));
+if (!process.env.DATABASE_URL && ['127.0.0.1', 'localhost', '::1'].includes(hostArg ?? '')) process.env.LOCAL_EVALUATION ??= '1';
 const nextBin = require.resolve('next/dist/bin/next');
 const nextArgs = ['start', ...process.argv.slice(2)];
 const wanted = Math.floor(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1;
@@ -20,7 +32,8 @@ if (workers === 1) {
   process.argv = [process.argv[0], nextBin, ...nextArgs];
   require(nextBin);
 } else {
-  cluster.setupPrimary({ exec: nextBin, args: nextArgs });
+  const peerHook = fileURLToPath(new URL('./peer-address.mjs', import.meta.url));
+  cluster.setupPrimary({ exec: nextBin, args: nextArgs, execArgv: [...process.execArgv, '--import', peerHook] });
   let stopping = false;
   const fork = () => cluster.fork();
   for (let i = 0; i < workers; i++) fork();

@@ -1,4 +1,5 @@
 import { openDatabase, currentDriver } from '@/db/client';
+import { assertStartupConfig } from '@/lib/config/production-checks';
 import { startDispatchLoop } from '@/lib/sending/loop';
 import { transportsFromEnv } from '@/lib/sending/transports';
 
@@ -8,6 +9,8 @@ import { transportsFromEnv } from '@/lib/sending/transports';
  * dispatcher is the only one and this refuses to start.
  */
 async function main() {
+  // NODE_ENV=production: one line and exit 78 on an unsafe configuration, before any connection.
+  assertStartupConfig('worker');
   if (currentDriver() === 'pglite') {
     console.error('npm run worker needs DATABASE_URL (PostgreSQL). On the embedded database the app itself sends (DISPATCHER=inline).');
     process.exit(2);

@@ -3,6 +3,7 @@ import { SessionKeeper } from '@/components/session/session-keeper';
 import { Sidebar } from '@/components/shell/sidebar';
 import { SkipLink } from '@/components/shell/skip-link';
 import { TopBar } from '@/components/shell/top-bar';
+import { OutboxBanner } from '@/components/shell/outbox-banner';
 import { requireSession } from '@/lib/auth/session';
 import { readTheme } from '@/lib/theme/read-theme';
 
@@ -21,6 +22,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
       <Sidebar menus={user.menus} />
       <div className="flex min-h-dvh flex-col ps-60 mobile:ps-0">
         <TopBar merchantName={user.merchantName} userName={user.userName} email={user.email} avatar={user.avatar} menus={user.menus} theme={theme} />
+        <OutboxBanner />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-[1400px] flex-1 px-8 py-8 outline-none mobile:px-4 mobile:py-5">
           {children}
         </main>

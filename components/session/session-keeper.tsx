@@ -28,7 +28,9 @@ export function SessionKeeper({ user, accessTokenExpires, children }: SessionKee
 
   useEffect(() => {
     let stopped = false;
-    const refresh = singleFlight(async () => {
+    // One refresh per session at a time: within this page (singleFlight) and across its tabs
+    // (a Web Lock); a tab that waited gets the same new session from the server's single-flight.
+    const refresh = singleFlight(() => acrossTabs(async () => {
       const response = await fetch('/api/session/refresh', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -39,7 +41,7 @@ export function SessionKeeper({ user, accessTokenExpires, children }: SessionKee
       const body = (await response.json().catch(() => null)) as { code?: number; data?: { accessTokenExpires?: number | null } } | null;
       if (!response.ok || Number(body?.code) !== 200 || !body?.data?.accessTokenExpires) throw new Error(`refresh failed (${response.status})`);
       return body.data.accessTokenExpires;
-    });
+    }));
 
     const check = async () => {
       if (stopped || !expiresWithin(expiresRef.current, Date.now())) return;
@@ -78,4 +80,10 @@ export function SessionKeeper({ user, accessTokenExpires, children }: SessionKee
 
 function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+}
+
+/** Runs `run` under the session's Web Lock when the browser has Web Locks, else directly. */
+function acrossTabs<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('starloop-session-refresh', run) : run();
 }

@@ -5,7 +5,7 @@ import { merchants } from './merchants';
  * What a one-time code or link proves: a registration e-mail (6-digit code), a merchant's phone
  * (6-digit SMS code) or a merchant's service e-mail (a link token).
  */
-export const authCodePurposes = ['register', 'phone', 'serviceEmail'] as const;
+export const authCodePurposes = ['register', 'phone', 'serviceEmail', 'passwordReset'] as const;
 export type AuthCodePurpose = (typeof authCodePurposes)[number];
 
 /** One-time codes and links, stored as SHA-256 hashes; a newer code for a target replaces older ones. */

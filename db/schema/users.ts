@@ -24,6 +24,10 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // Raised by a password reset or change and by "sign out everywhere": access tokens carry
+    // the epoch they were issued in (claim `sv`), and an older one stops working at once.
+    sessionEpoch: integer('session_epoch').notNull().default(0),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,11 +43,14 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     familyId: text('family_id').notNull(),
+    // When the family's sign-in happened: copied by every rotation, so the absolute session
+    // lifetime (SESSION_MAX_AGE_DAYS) counts from the sign-in, not from the last refresh.
+    familyStartedAt: timestamp('family_started_at', { withTimezone: true }).notNull().defaultNow(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );

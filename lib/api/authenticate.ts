@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { bearerFrom, verifyAccessToken } from '@/lib/auth/tokens';
-import { loadSignedInUser, type SignedInUser } from '@/lib/auth/service';
+import { loadTokenUser, type SignedInUser } from '@/lib/auth/service';
 
 /** Reads the browser session's access token (Auth.js); absent outside a Next.js request. */
 export type SessionTokenReader = () => Promise<string | null>;
@@ -18,9 +18,8 @@ export async function authenticateRequest(db: Db, request: Request, readSessionT
   if (!token) return null;
   const claims = await verifyAccessToken(token);
   if (!claims) return null;
-  const user = await loadSignedInUser(db, claims.userId);
-  if (!user || user.merchantId !== claims.merchantId) return null;
-  return user;
+  // Null too when the user ended its sessions (password reset or change, sign out everywhere).
+  return loadTokenUser(db, claims);
 }
 
 /** A request of our own pages: GET and HEAD, or a write whose Origin is this host. */

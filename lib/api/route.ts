@@ -10,6 +10,8 @@ import { envelopeResponse, newRequestId } from './envelope';
 import { authenticateRequest } from './authenticate';
 import { logError } from './log';
 import { MAX_JSON_DEPTH, isDataException, jsonNestingExceeds, nulIssues } from './input-guard';
+import { clientAddress } from '@/lib/http/client-address';
+import { BODY_LIMITS, readBodyText } from '@/lib/http/read-body';
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
 
@@ -23,6 +25,8 @@ export interface RouteOptions<Q extends z.ZodType | undefined, B extends z.ZodTy
   permission?: string;
   /** Message key of the success msg; default 'common.success'. */
   successKey?: string;
+  /** Largest JSON body in bytes; default BODY_LIMITS.publicJson (public) or .userJson (signed in). */
+  bodyLimit?: number;
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -63,7 +67,7 @@ export function route<A extends 'user' | 'public', Q extends z.ZodType | undefin
         if (options.permission && !user.permissions.includes(options.permission)) throw new AppError('FORBIDDEN');
         ctx = { db, merchantId: user.merchantId, userId: user.userId, permissions: user.permissions, locale, now };
       } else {
-        ctx = { db, locale, now, ip: clientIp(request) };
+        ctx = { db, locale, now, ip: clientAddress(request.headers) };
       }
       const rawParams = routeParams ? await routeParams.params : {};
       const rawQuery = queryObject(request);
@@ -71,7 +75,8 @@ export function route<A extends 'user' | 'public', Q extends z.ZodType | undefin
       assertNoNul(rawQuery);
       const params = options.params ? parseOrThrow(options.params, rawParams) : rawParams;
       const query = options.query ? parseOrThrow(options.query, rawQuery) : undefined;
-      const body = options.body ? parseOrThrow(options.body, assertNoNul(await readJson(request))) : undefined;
+      const bodyLimit = options.bodyLimit ?? (options.auth === 'user' ? BODY_LIMITS.userJson : BODY_LIMITS.publicJson);
+      const body = options.body ? parseOrThrow(options.body, assertNoNul(await readJson(request, bodyLimit))) : undefined;
       const result = await handler(ctx as RouteContext<A>, { query, body, params, request, t } as RouteInput<Infer<Q>, Infer<B>, Infer<P>>);
       if (result instanceof Response) {
         result.headers.set('x-request-id', requestId);
@@ -129,13 +134,8 @@ function assertNoNul<T>(value: T): T {
   return value;
 }
 
-const MAX_JSON_BYTES = 1024 * 1024;
-
-async function readJson(request: Request): Promise<unknown> {
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_JSON_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+async function readJson(request: Request, maxBytes: number): Promise<unknown> {
+  const text = await readBodyText(request, maxBytes);
   if (!text.trim()) return {};
   if (jsonNestingExceeds(text)) throw new AppError('BAD_REQUEST', 'errors.jsonTooDeep', { values: { max: MAX_JSON_DEPTH } });
   try {
@@ -158,11 +158,6 @@ async function browserSessionToken(): Promise<string | null> {
   const { auth } = await import('@/lib/auth/auth');
   const session = await auth();
   return session?.accessToken && !session.error ? session.accessToken : null;
-}
-
-function clientIp(request: Request): string | undefined {
-  const forwarded = request.headers.get('x-forwarded-for');
-  return forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || undefined;
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', 'CONNECTION_CLOSED', 'CONNECT_TIMEOUT']);

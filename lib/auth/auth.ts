@@ -2,12 +2,13 @@ import NextAuth, { CredentialsSignin } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { getDb } from '@/db/client';
 import { AppError } from '@/lib/api/app-error';
+import { clientAddress } from '@/lib/http/client-address';
 import { defaultLocale } from '@/lib/i18n/locales';
-import { authSecret } from './secret';
+import { sessionSecrets } from './secret';
 import { loginRefusalOf, type LoginRefusal } from './login-refusal';
 import { loginSchema } from './schema';
 import { login, type SignedInUser } from './service';
-import { nextSessionJwt, type StarloopJwt } from './session-jwt';
+import { canWriteSessionCookie, nextSessionJwt, withReplacedAccessToken, type StarloopJwt } from './session-jwt';
 
 // Re-exported: the refresh margin's home is session-jwt.ts (next-auth free, tested directly).
 export { REFRESH_MARGIN_SECONDS } from './session-jwt';
@@ -45,7 +46,7 @@ declare module 'next-auth' {
  */
 export const { handlers, auth, signIn, signOut, unstable_update: updateSession } = NextAuth({
   trustHost: true,
-  secret: authSecret(),
+  secret: sessionSecrets(),
   session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
   pages: { signIn: '/login' },
   providers: [
@@ -57,7 +58,7 @@ export const { handlers, auth, signIn, signOut, unstable_update: updateSession }
         try {
           const db = await getDb();
           // The same login service as /api/user/login, so both paths share one rate limit.
-          const result = await login({ db, locale: defaultLocale, now: () => new Date(), ip: clientIpOf(request) }, parsed.data);
+          const result = await login({ db, locale: defaultLocale, now: () => new Date(), ip: clientAddress(request?.headers) }, parsed.data);
           return {
             id: String(result.user.userId),
             email: result.user.email,
@@ -80,9 +81,12 @@ export const { handlers, auth, signIn, signOut, unstable_update: updateSession }
       if (user) {
         return { ...token, accessToken: user.accessToken, refreshToken: user.refreshToken, accessTokenExpires: user.accessTokenExpires, account: user.account, error: undefined };
       }
+      // A changed password hands the asking session its new access token (lib/auth/actions.ts).
+      const update = trigger === 'update' ? (session as { refreshWithin?: unknown; accessToken?: unknown } | undefined) : undefined;
+      if (update?.accessToken !== undefined) return (await withReplacedAccessToken(jwt, update.accessToken)) ?? jwt;
       // The browser's periodic check (POST /api/session/refresh) asks for a wider margin.
-      const requested = trigger === 'update' ? Number((session as { refreshWithin?: unknown } | undefined)?.refreshWithin) : undefined;
-      return nextSessionJwt(jwt, requested);
+      const requested = update ? Number(update.refreshWithin) : undefined;
+      return nextSessionJwt(jwt, requested, new Date(), canWriteSessionCookie(trigger));
     },
     async session({ session, token }) {
       const jwt = token as typeof token & StarloopJwt;
@@ -94,8 +98,3 @@ export const { handlers, auth, signIn, signOut, unstable_update: updateSession }
     },
   },
 });
-
-function clientIpOf(request: Request | undefined): string | undefined {
-  const forwarded = request?.headers.get('x-forwarded-for');
-  return forwarded?.split(',')[0]?.trim() || request?.headers.get('x-real-ip') || undefined;
-}

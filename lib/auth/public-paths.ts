@@ -12,9 +12,15 @@ export const PUBLIC_API_PATHS = [
   '/user/sendEmailCode',
   '/user/validateEmailCode',
   '/user/refresh',
+  // Forgot password: the e-mail (same answer whether it signs in anywhere), then the link's token.
+  '/user/password/forgot',
+  '/user/password/reset',
   '/merchant/register',
   // The service e-mail's confirmation link (its token is the proof).
   '/merchant/serviceEmail/confirm',
+  // A team invitation's link: its token is the proof (read it, then accept it with a name and password).
+  '/user/invitation',
+  '/user/invitation/accept',
   // Signing out by refresh token never needs an access token (it may have expired).
   '/user/logout',
   // Public files only (published post images, images a sent e-mail shows); private ones still 404.

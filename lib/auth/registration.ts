@@ -10,7 +10,7 @@ import { sendEmail } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
 import { escapeHtml, productEmailHtml } from '@/lib/messaging/layout';
 import { phoneOrRefuse } from '@/lib/phone/problem';
-import { CODE_REQUEST_LIMIT, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
+import { CODE_REQUEST_LIMIT, EMAIL_LOOKUP_LIMIT, addressKey, reserveAll, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
 import { NO_PLAN_STATUS } from '@/lib/subscription/plans';
 import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, consumeCode, issueCode } from './one-time-codes';
 import { hashPassword } from './password';
@@ -24,13 +24,29 @@ export async function assertEmailAvailable(db: Db, email: string): Promise<void>
   if (row) throw new AppError('EMAIL_EXISTS', 'errors.http.488', { fieldErrors: { email: 'errors.http.488' } });
 }
 
+/**
+ * Counts a call that reveals whether an e-mail is registered, per client address, before the
+ * lookup (429 past the limit). An unknown address shares one bucket: never unlimited.
+ */
+async function countEmailLookup(ctx: PublicContext): Promise<void> {
+  const attempt = await reserveAttempt(ctx.db, EMAIL_LOOKUP_LIMIT, [addressKey(ctx.ip)], ctx.now());
+  if (attempt.wait > 0) throw tooManyRequests(attempt.wait);
+}
+
+/** POST /user/emailValidate: is the e-mail free? Limited per address before the lookup. */
+export async function checkEmailAvailable(ctx: PublicContext, email: string): Promise<{ available: true }> {
+  await countEmailLookup(ctx);
+  await assertEmailAvailable(ctx.db, email);
+  return { available: true };
+}
+
 /** Step 1: a 6-digit code to the e-mail (10 minutes, once a minute, 20 an hour per address). */
 export async function sendRegistrationCode(ctx: PublicContext, email: string): Promise<{ expiresIn: number; resendAfter: number }> {
-  await assertEmailAvailable(ctx.db, email);
   const now = ctx.now();
-  const ipKeys = ctx.ip ? [`ip:${ctx.ip}`] : [];
-  const attempt = await reserveAttempt(ctx.db, CODE_REQUEST_LIMIT, ipKeys, now);
+  // Both counted before the lookup: a registered e-mail's 488 is an answer an enumerator wants.
+  const attempt = await reserveAll(ctx.db, [{ limit: EMAIL_LOOKUP_LIMIT, keys: [addressKey(ctx.ip)] }, { limit: CODE_REQUEST_LIMIT, keys: [addressKey(ctx.ip)] }], now);
   if (attempt.wait > 0) throw tooManyRequests(attempt.wait);
+  await assertEmailAvailable(ctx.db, email);
   // A code refused by the once-a-minute rule does not count against the address.
   const { code } = await issueCode(ctx.db, { purpose: 'register', target: email, now }).catch(async (error: unknown) => {
     await attempt.release();
@@ -60,6 +76,7 @@ export async function sendRegistrationCode(ctx: PublicContext, email: string): P
 
 /** Step 2: the code, exchanged for a verification token the details step presents. */
 export async function validateRegistrationCode(ctx: PublicContext, input: { email: string; code: string }): Promise<{ verificationToken: string; expiresAt: number; email: string }> {
+  await countEmailLookup(ctx);
   await assertEmailAvailable(ctx.db, input.email);
   await consumeCode(ctx.db, { purpose: 'register', target: input.email, code: input.code, now: ctx.now() });
   const { token, expiresAt } = await signVerificationToken(input.email, ctx.now());

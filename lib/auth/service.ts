@@ -7,7 +7,7 @@ import { merchants } from '@/db/schema/merchants';
 import { AppError } from '@/lib/api/app-error';
 import type { PublicContext } from '@/lib/context';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
-import { REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sha256, signAccessToken } from './tokens';
+import { REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sessionMaxAgeSeconds, sha256, signAccessToken, type AccessClaims } from './tokens';
 import type { LoginInput } from './schema';
 import { LOGIN_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
 
@@ -30,12 +30,17 @@ export interface SignedInUser {
   merchantName: string;
 }
 
-/** Seconds after a refresh token is spent during which presenting it again is a race, not a replay. */
-export const REFRESH_REUSE_GRACE_SECONDS = 30;
+/**
+ * Seconds after a refresh token is spent during which presenting it again is a race, not a replay.
+ * The browser refreshes once at a time (single-flight in the page, the proxy and the server,
+ * lib/auth/refresh-flight.ts), so it needs none; the few seconds cover API clients and several
+ * server instances racing.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 5;
 
 /**
- * The grace in force: 30 s, or REFRESH_REUSE_GRACE_SECONDS. Only the e2e server widens it, because
- * every e2e test starts from one saved demo session and so presents its refresh token again.
+ * The grace in force: 5 s, or REFRESH_REUSE_GRACE_SECONDS (0 turns it off). The e2e server widens
+ * it, because every e2e test starts from one saved demo session and so presents its refresh token again.
  */
 function reuseGraceSeconds(): number {
   const configured = Number(process.env.REFRESH_REUSE_GRACE_SECONDS);
@@ -65,22 +70,48 @@ export async function login(ctx: PublicContext, input: LoginInput): Promise<Toke
   if (needsRehash(row.passwordHash)) {
     await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, row.id));
   }
-  const pair = await issueTokenPair(ctx.db, row.id, row.merchantId, ctx.now(), crypto.randomUUID());
+  const signedInAt = ctx.now();
+  const pair = await issueFamilyPair(ctx.db, { userId: row.id, merchantId: row.merchantId, sessionEpoch: row.sessionEpoch }, signedInAt, { familyId: crypto.randomUUID(), startedAt: signedInAt });
   const user = await loadSignedInUser(ctx.db, row.id);
   if (!user) throw new AppError('LOGIN_ERROR', 'errors.auth.badCredentials');
   return { ...pair, user };
 }
 
-export async function issueTokenPair(db: Db, userId: number, merchantId: number, now: Date, familyId: string): Promise<TokenPair> {
-  const access = await signAccessToken(userId, merchantId, now);
+export interface TokenOwner {
+  userId: number;
+  merchantId: number;
+  sessionEpoch: number;
+}
+
+/** One sign-in: its family id and when it signed in (the absolute lifetime counts from there). */
+export interface TokenFamily {
+  familyId: string;
+  startedAt: Date;
+}
+
+/**
+ * A new pair of a family. The refresh token lives 30 days, never past the family's absolute
+ * end (SESSION_MAX_AGE_DAYS after the sign-in); the access token carries the family and the
+ * user's session epoch.
+ */
+export async function issueFamilyPair(db: Db, owner: TokenOwner, now: Date, family: TokenFamily): Promise<TokenPair> {
+  const access = await signAccessToken(owner.userId, owner.merchantId, now, { familyId: family.familyId, sessionEpoch: owner.sessionEpoch });
   const refreshToken = newOpaqueToken();
+  const familyEnd = family.startedAt.getTime() + sessionMaxAgeSeconds() * 1000;
   await db.insert(refreshTokens).values({
-    userId,
-    familyId,
+    userId: owner.userId,
+    familyId: family.familyId,
+    familyStartedAt: family.startedAt,
     tokenHash: sha256(refreshToken),
-    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    expiresAt: new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000, familyEnd)),
   });
   return { accessToken: access.token, refreshToken, expiresAt: access.expiresAt };
+}
+
+/** A new sign-in's first pair (registration, an accepted invitation): a new family starting now. */
+export async function issueTokenPair(db: Db, userId: number, merchantId: number, now: Date, familyId: string = crypto.randomUUID()): Promise<TokenPair> {
+  const [row] = await db.select({ sessionEpoch: users.sessionEpoch }).from(users).where(eq(users.id, userId)).limit(1);
+  return issueFamilyPair(db, { userId, merchantId, sessionEpoch: row?.sessionEpoch ?? 0 }, now, { familyId, startedAt: now });
 }
 
 /**
@@ -98,20 +129,27 @@ export async function refreshTokenPair(ctx: PublicContext, refreshToken: string)
       .limit(1);
     if (!row || row.revokedAt) return new AppError('UNAUTHORIZED', 'errors.auth.refreshInvalid');
     if (row.expiresAt.getTime() <= now.getTime()) return new AppError('UNAUTHORIZED', 'errors.auth.refreshExpired');
-    const [user] = await tx.select({ id: users.id, merchantId: users.merchantId }).from(users).where(eq(users.id, row.userId)).limit(1);
-    if (!user) return new AppError('UNAUTHORIZED', 'errors.auth.refreshInvalid');
+    // The absolute lifetime: rotation never extends a sign-in past SESSION_MAX_AGE_DAYS.
+    if (now.getTime() - row.familyStartedAt.getTime() >= sessionMaxAgeSeconds() * 1000) {
+      await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      return new AppError('UNAUTHORIZED', 'errors.auth.refreshExpired');
+    }
+    const [found] = await tx.select({ id: users.id, merchantId: users.merchantId, sessionEpoch: users.sessionEpoch }).from(users).where(eq(users.id, row.userId)).limit(1);
+    if (!found) return new AppError('UNAUTHORIZED', 'errors.auth.refreshInvalid');
+    const owner: TokenOwner = { userId: found.id, merchantId: found.merchantId, sessionEpoch: found.sessionEpoch };
+    const family: TokenFamily = { familyId: row.familyId, startedAt: row.familyStartedAt };
     if (row.usedAt) {
       // Requests racing with one cookie (parallel page loads, two tabs, the proxy then a server
       // component) present the same token within moments: that is not theft. Within the grace
       // period they get a pair of the same family; later, a replay revokes the whole family.
       const sinceUse = now.getTime() - row.usedAt.getTime();
-      if (sinceUse >= 0 && sinceUse < reuseGraceSeconds() * 1000) return issueTokenPair(tx as unknown as Db, user.id, user.merchantId, now, row.familyId);
+      if (sinceUse >= 0 && sinceUse < reuseGraceSeconds() * 1000) return issueFamilyPair(tx as unknown as Db, owner, now, family);
       await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
       // Returned, not thrown: a throw would roll the revocation back.
       return new AppError('UNAUTHORIZED', 'errors.auth.refreshReused');
     }
     await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
-    return issueTokenPair(tx as unknown as Db, user.id, user.merchantId, now, row.familyId);
+    return issueFamilyPair(tx as unknown as Db, owner, now, family);
   });
   if (outcome instanceof AppError) throw outcome;
   return outcome;
@@ -133,7 +171,22 @@ export async function revokeRefreshToken(db: Db, refreshToken: string, now: Date
 export async function loadSignedInUser(db: Db, userId: number): Promise<SignedInUser | null> {
   const [row] = await signedInUserQuery(db).execute({ userId });
   if (!row) return null;
-  return { ...row, permissions: row.permissions ?? [], menus: MAIN_MENUS };
+  const { sessionEpoch: _epoch, ...user } = row;
+  void _epoch;
+  return { ...user, permissions: user.permissions ?? [], menus: MAIN_MENUS };
+}
+
+/**
+ * The user an access token speaks for, read again (one prepared query): null when the user is
+ * gone, moved merchant, or ended its sessions since the token was issued (password reset or
+ * change, "sign out everywhere": the user's session epoch moved past the token's).
+ */
+export async function loadTokenUser(db: Db, claims: AccessClaims): Promise<SignedInUser | null> {
+  const [row] = await signedInUserQuery(db).execute({ userId: claims.userId });
+  if (!row || row.merchantId !== claims.merchantId || row.sessionEpoch !== claims.sessionEpoch) return null;
+  const { sessionEpoch: _epoch, ...user } = row;
+  void _epoch;
+  return { ...user, permissions: user.permissions ?? [], menus: MAIN_MENUS };
 }
 
 // Every API request and page reads its user: prepared once per database (lib/db/prepared.ts).
@@ -147,6 +200,7 @@ const signedInUserQuery = perDatabase((db) =>
       avatar: users.avatar,
       permissions: users.permissions,
       merchantName: merchants.name,
+      sessionEpoch: users.sessionEpoch,
     })
     .from(users)
     .innerJoin(merchants, eq(merchants.id, users.merchantId))

@@ -1,6 +1,8 @@
 import { getDb } from '@/db/client';
 import { defaultLocale } from '@/lib/i18n/locales';
+import { cookieWriteScope, refreshLatest } from './refresh-flight';
 import { isRefreshTokenLive, loadSignedInUser, refreshTokenPair, type SignedInUser } from './service';
+import { sha256, verifyAccessToken } from './tokens';
 
 /** Refresh the access token when it expires within this many seconds (spec section 9). */
 export const REFRESH_MARGIN_SECONDS = 60;
@@ -23,7 +25,7 @@ export interface StarloopJwt {
  * makes Auth.js clear the cookie, and the proxy sends the page to /login?expired=1.
  * Kept free of next-auth so it is tested against the real database.
  */
-export async function nextSessionJwt<T extends StarloopJwt>(token: T, refreshWithin?: number, now: Date = new Date()): Promise<T | null> {
+export async function nextSessionJwt<T extends StarloopJwt>(token: T, refreshWithin?: number, now: Date = new Date(), canWrite = true): Promise<T | null> {
   // An older cookie still carrying the error mark of a failed refresh ends the same way.
   if (token.error) return null;
   if (!token.refreshToken || !token.accessTokenExpires) return token;
@@ -33,12 +35,35 @@ export async function nextSessionJwt<T extends StarloopJwt>(token: T, refreshWit
   if (!(await isRefreshTokenLive(db, token.refreshToken))) return null;
   const margin = refreshWithin && Number.isFinite(refreshWithin) && refreshWithin > 0 ? Math.min(refreshWithin, 3600) : REFRESH_MARGIN_SECONDS;
   if (token.accessTokenExpires - now.getTime() / 1000 > margin) return token;
+  // Where the new cookie cannot reach the browser, refreshing would only spend the token.
+  if (!canWrite) return token;
   try {
-    const pair = await refreshTokenPair({ db, locale: defaultLocale, now: () => now }, token.refreshToken);
+    const refreshToken = token.refreshToken;
+    // Single-flight: concurrent requests of one session share one refresh (lib/auth/refresh-flight.ts).
+    const pair = await refreshLatest(sha256(refreshToken), sha256, () => refreshTokenPair({ db, locale: defaultLocale, now: () => now }, refreshToken), now.getTime());
+    const scope = cookieWriteScope();
+    if (scope) scope.refreshed = true;
     const account = await loadSignedInUser(db, Number(token.sub ?? token.account?.userId));
     if (!account) return null;
     return { ...token, accessToken: pair.accessToken, refreshToken: pair.refreshToken, accessTokenExpires: pair.expiresAt, account };
   } catch {
     return null;
   }
+}
+
+/** Whether this jwt step may refresh: inside the proxy's cookie scope, or an explicit update. */
+export function canWriteSessionCookie(trigger: string | undefined): boolean {
+  return trigger === 'update' || !!cookieWriteScope();
+}
+
+/**
+ * A change of password keeps the asking session with a new access token (the old one belongs to
+ * the ended epoch): the server action hands it to the cookie through Auth.js's update. Taken
+ * only when it is a valid access token of the cookie's own user.
+ */
+export async function withReplacedAccessToken<T extends StarloopJwt>(token: T, accessToken: unknown): Promise<T | null> {
+  if (typeof accessToken !== 'string') return null;
+  const claims = await verifyAccessToken(accessToken);
+  if (!claims || String(claims.userId) !== String(token.sub ?? token.account?.userId)) return null;
+  return { ...token, accessToken, accessTokenExpires: claims.expiresAt };
 }

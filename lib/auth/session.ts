@@ -4,8 +4,10 @@ import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
 import type { ServiceContext } from '@/lib/context';
 import { LOCALE_COOKIE, isLocale, pickLocale, type Locale } from '@/lib/i18n/locales';
-import { verifyAccessToken } from './tokens';
-import { loadSignedInUser, type SignedInUser } from './service';
+import type { Db } from '@/db/client';
+import { verifyAccessToken, type AccessClaims } from './tokens';
+import { readSessionAccessToken } from './session-token';
+import { loadTokenUser, type SignedInUser } from './service';
 import { auth } from './auth';
 import { signInPathFor } from './session-cookie';
 
@@ -29,13 +31,16 @@ export const requestLocale = cache(async (): Promise<Locale> => {
 export const currentSession = cache(async (): Promise<PageSession | null> => {
   const session = await auth();
   if (!session?.accessToken || session.error) return null;
-  // The cookie may carry an access token that just expired before the proxy refreshed it;
-  // the refresh token is the authority here, so accept a recently expired one.
-  const claims = await verifyAccessToken(session.accessToken, new Date(Date.now() - 5 * 60 * 1000));
-  if (!claims) return null;
   const db = await getDb();
-  const user = await loadSignedInUser(db, claims.userId);
-  if (!user) return null;
+  let found = await tokenUser(db, session.accessToken);
+  // A password changed by a server action of this request rewrote the cookie with the new
+  // epoch's access token; auth() still reads the request's original Cookie header.
+  if (!found) {
+    const rewritten = await readSessionAccessToken();
+    if (rewritten && rewritten !== session.accessToken) found = await tokenUser(db, rewritten);
+  }
+  if (!found) return null;
+  const { user, claims } = found;
   const locale = await requestLocale();
   return {
     user,
@@ -43,6 +48,14 @@ export const currentSession = cache(async (): Promise<PageSession | null> => {
     ctx: { db, merchantId: user.merchantId, userId: user.userId, permissions: user.permissions, locale, now: () => new Date() },
   };
 });
+
+async function tokenUser(db: Db, accessToken: string): Promise<{ user: SignedInUser; claims: AccessClaims } | null> {
+  // The cookie may carry an access token that just expired before the proxy refreshed it;
+  // the refresh token is the authority here, so accept a recently expired one.
+  const claims = await verifyAccessToken(accessToken, new Date(Date.now() - 5 * 60 * 1000));
+  const user = claims ? await loadTokenUser(db, claims) : null;
+  return user && claims ? { user, claims } : null;
+}
 
 /**
  * Where a request without a working session signs in: /login?expired=1 (the login-expired

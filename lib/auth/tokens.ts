@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { authSecret } from './secret';
+import { purposeSecret } from './secret';
+// Access tokens have their own key (HKDF of AUTH_SECRET, lib/auth/secret.ts). Those signed before
+// the split expire within 15 minutes; their holders refresh as after any expiry.
+const authSecret = () => purposeSecret('access-token');
 import { verifyHs256 } from './hs256';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -10,6 +13,16 @@ export interface AccessClaims {
   userId: number;
   merchantId: number;
   expiresAt: number; // epoch seconds
+  /** The user's session epoch when issued (claim `sv`; 0 for tokens older than the claim). */
+  sessionEpoch: number;
+  /** The refresh token family (one sign-in) it was issued for (claim `sid`), when known. */
+  familyId: string | null;
+}
+
+/** What an access token binds besides the user: its sign-in and the user's session epoch. */
+export interface AccessBinding {
+  familyId?: string;
+  sessionEpoch?: number;
 }
 
 let signingKey: { secret: string; key: Promise<CryptoKey> } | undefined;
@@ -26,10 +39,10 @@ function key(): Promise<CryptoKey> {
   return signingKey.key;
 }
 
-export async function signAccessToken(userId: number, merchantId: number, now: Date): Promise<{ token: string; expiresAt: number }> {
+export async function signAccessToken(userId: number, merchantId: number, now: Date, binding: AccessBinding = {}): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(now.getTime() / 1000);
-  const expiresAt = iat + ACCESS_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ mid: merchantId })
+  const expiresAt = iat + accessTokenTtlSeconds();
+  const token = await new SignJWT({ mid: merchantId, sv: binding.sessionEpoch ?? 0, ...(binding.familyId ? { sid: binding.familyId } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuedAt(iat)
@@ -48,7 +61,27 @@ export async function verifyAccessToken(token: string, now: Date = new Date()): 
   const userId = Number(payload.sub);
   const merchantId = Number(payload.mid);
   if (!Number.isInteger(userId) || !Number.isInteger(merchantId) || typeof payload.exp !== 'number') return null;
-  return { userId, merchantId, expiresAt: payload.exp };
+  const sessionEpoch = payload.sv === undefined ? 0 : Number(payload.sv);
+  if (!Number.isInteger(sessionEpoch)) return null;
+  return { userId, merchantId, expiresAt: payload.exp, sessionEpoch, familyId: typeof payload.sid === 'string' ? payload.sid : null };
+}
+
+/**
+ * 15 minutes, or ACCESS_TOKEN_TTL_SECONDS (60 s at least): the e2e session test shortens it so
+ * that refreshes happen while it browses.
+ */
+export function accessTokenTtlSeconds(): number {
+  const configured = Number(process.env.ACCESS_TOKEN_TTL_SECONDS);
+  return Number.isInteger(configured) && configured >= 60 ? Math.min(configured, 24 * 60 * 60) : ACCESS_TOKEN_TTL_SECONDS;
+}
+
+/** 90 days, or SESSION_MAX_AGE_DAYS: how long one sign-in lasts however often it refreshes. */
+export const SESSION_MAX_AGE_DAYS = 90;
+
+export function sessionMaxAgeSeconds(): number {
+  const configured = Number(process.env.SESSION_MAX_AGE_DAYS);
+  const days = Number.isFinite(configured) && configured > 0 ? Math.min(configured, 3650) : SESSION_MAX_AGE_DAYS;
+  return Math.round(days * 24 * 60 * 60);
 }
 
 export function newOpaqueToken(): string {

@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
 import { consentActions, consentChannels, type ConsentAction, type ConsentChannel } from '@/db/schema/contacts';
 import { isAppError } from '@/lib/api/app-error';
+import { clientAddress } from '@/lib/http/client-address';
 import { confirmPublicConsent } from './public-consent';
 
 /**
@@ -17,8 +18,7 @@ export async function confirmConsentFormAction(form: FormData): Promise<void> {
   const channelRaw = String(form.get('channel') ?? '');
   const channel = (consentChannels as readonly string[]).includes(channelRaw) ? (channelRaw as ConsentChannel) : null;
   if (!(consentActions as readonly string[]).includes(action)) redirect(`/u/${encodeURIComponent(token)}`);
-  const h = await headers();
-  const ip = h.get('x-forwarded-for')?.split(',')[0]?.trim() || h.get('x-real-ip') || null;
+  const ip = clientAddress(await headers()) ?? null;
   try {
     await confirmPublicConsent(await getDb(), token, { action, channel }, { ip, now: new Date() });
   } catch (error) {

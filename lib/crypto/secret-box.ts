@@ -1,30 +1,42 @@
 import crypto from 'node:crypto';
-import { authSecret } from '@/lib/auth/secret';
+import { authSecret, purposeKey } from '@/lib/auth/secret';
+import { parseEncryptionKey } from './encryption-key';
 
 const VERSION = 'v1';
 
 /**
- * The 32-byte key of AES-256-GCM: TOKEN_ENCRYPTION_KEY (64 hex characters or base64 of 32 bytes)
- * when set, otherwise derived from AUTH_SECRET with HKDF so a local run needs no configuration.
+ * The 32-byte AES-256-GCM key that seals new provider tokens: TOKEN_ENCRYPTION_KEY (32 bytes, hex
+ * or base64) when set, otherwise the provider-tokens key derived from AUTH_SECRET (lib/auth/secret.ts).
  * Rotating AUTH_SECRET without TOKEN_ENCRYPTION_KEY makes stored provider tokens unreadable: the
  * merchant reconnects (we treat an undecryptable token like a revoked grant).
  */
-function key(): Buffer {
-  const configured = process.env.TOKEN_ENCRYPTION_KEY?.trim();
-  if (configured) {
-    if (/^[0-9a-f]{64}$/i.test(configured)) return Buffer.from(configured, 'hex');
-    const decoded = Buffer.from(configured, 'base64');
-    if (decoded.length === 32) return decoded;
-    // Any other text: stretch it, so a passphrase still gives a full-strength key.
-    return crypto.createHash('sha256').update(configured).digest();
-  }
-  return Buffer.from(crypto.hkdfSync('sha256', authSecret(), 'starloop-token-encryption', 'aes-256-gcm', 32));
+function sealingKey(): Buffer {
+  return configuredKey() ?? purposeKey('provider-tokens');
+}
+
+/**
+ * Every key a stored token may be sealed under, newest first: the sealing key, then the derived
+ * key (tokens sealed before TOKEN_ENCRYPTION_KEY was set), then the key of the first release
+ * (HKDF with the info `starloop-token-encryption`), and a pre-validation passphrase form. A token
+ * opened with an older key stays as it is until its next write (every refresh re-seals it).
+ */
+function openingKeys(): Buffer[] {
+  const configured = configuredKey();
+  const legacy = Buffer.from(crypto.hkdfSync('sha256', authSecret(), 'starloop-token-encryption', 'aes-256-gcm', 32));
+  const text = process.env.TOKEN_ENCRYPTION_KEY?.trim();
+  const passphrase = text && !configured ? [crypto.createHash('sha256').update(text).digest()] : [];
+  return [...(configured ? [configured] : []), purposeKey('provider-tokens'), legacy, ...passphrase];
+}
+
+// A production start refuses a TOKEN_ENCRYPTION_KEY that is not 32 bytes; elsewhere it is ignored.
+function configuredKey(): Buffer | null {
+  return parseEncryptionKey(process.env.TOKEN_ENCRYPTION_KEY);
 }
 
 /** Encrypts with a fresh 12-byte nonce: `v1.<iv>.<tag>.<ciphertext>` in base64url. */
 export function encryptSecret(plain: string): string {
   const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('aes-256-gcm', key(), iv);
+  const cipher = crypto.createCipheriv('aes-256-gcm', sealingKey(), iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
 }
@@ -34,13 +46,16 @@ export function decryptSecret(sealed: string | null | undefined): string | null 
   if (!sealed) return null;
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || body === undefined) return null;
-  try {
-    const decipher = crypto.createDecipheriv('aes-256-gcm', key(), Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
+  for (const key of openingKeys()) {
+    try {
+      const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      // Not this key (GCM's tag check failed): try the next.
+    }
   }
+  return null;
 }
 
 export function sha256Hex(value: string): string {

@@ -39,10 +39,3 @@ export function typeNames(mimes: readonly string[]): string {
 export function fileViewUrl(module: FileModule, id: number): string {
   return `/api/aws/s3/${module}/view?id=${id}`;
 }
-
-/** The file ids a rich text embeds through our view address, e.g. images of a template. */
-export function fileIdsIn(html: string): number[] {
-  const ids = new Set<number>();
-  for (const match of html.matchAll(/\/api\/aws\/s3\/[a-z]+\/view\?id=(\d{1,10})/g)) ids.add(Number(match[1]));
-  return [...ids];
-}

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '@/db/client';
 import { files, fileModules, type FileModule } from '@/db/schema/files';
@@ -7,6 +7,7 @@ import { AppError, notFound } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { assertCanManagePosts } from '@/lib/posts/permission';
 import { getStorage } from '@/lib/storage/storage';
+import { verifyFileSignature } from './public-links';
 import { allowedMimeTypes, kindOf, maxBytesFor, maxMbFor, typeNames } from './rules';
 
 export type FileRow = typeof files.$inferSelect;
@@ -43,38 +44,32 @@ export async function saveUpload(ctx: ServiceContext, module: FileModule, input:
 }
 
 /**
- * A file and its bytes for a viewer: its own merchant's files, or public ones (images of a
- * published post or of a sent template) for anyone. Anything else is "not found", never
- * "forbidden", so ids cannot be probed.
+ * A file and its bytes for a viewer: its own merchant's files; for anyone, a file whose view
+ * address carries a valid signature (written only into sent campaign mail and published articles,
+ * lib/files/public-links.ts), or a file made public by id before signatures existed
+ * (`files.public`, kept so images in mail already sent still load). Anything else is "not
+ * found", never "forbidden", so ids cannot be probed. A file opened by signature or by the old
+ * flag answers as public (cacheable by anyone).
  */
-export async function readFileForViewer(db: Db, viewerMerchantId: number | null, where: { module: FileModule; id: number } | { key: string }): Promise<{ file: FileRow; bytes: Uint8Array }> {
+export async function readFileForViewer(
+  db: Db,
+  viewerMerchantId: number | null,
+  where: { module: FileModule; id: number; signature?: string | null } | { key: string },
+): Promise<{ file: FileRow; bytes: Uint8Array }> {
   const condition = 'key' in where ? eq(files.key, where.key) : and(eq(files.id, where.id), eq(files.module, where.module));
-  const [file] = await db.select().from(files).where(condition).limit(1);
-  if (!file || (file.merchantId !== viewerMerchantId && !file.public)) throw notFound();
+  const [row] = await db.select().from(files).where(condition).limit(1);
+  const signed = 'id' in where && verifyFileSignature(where.module, where.id, where.signature);
+  if (!row || (row.merchantId !== viewerMerchantId && !row.public && !signed)) throw notFound();
+  const file = signed ? { ...row, public: true } : row;
   const bytes = await getStorage().get(file.key);
   if (!bytes) throw notFound();
   return { file, bytes };
 }
 
-/** Whether anyone may view the file (the posts side asks this for published articles). */
+/** Whether anyone may view the file by its id alone (files made public before signed addresses). */
 export async function isPublicFile(db: Db, fileId: number): Promise<boolean> {
   const [row] = await db.select({ public: files.public }).from(files).where(eq(files.id, fileId)).limit(1);
   return row?.public ?? false;
-}
-
-/**
- * Marks a merchant's files viewable without signing in: images a published post shows, images
- * an e-mail template sends to customers. Other merchants' ids are ignored. Answers the count.
- */
-export async function markFilesPublic(db: Db, merchantId: number, ids: number[], isPublic = true): Promise<number> {
-  const unique = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))];
-  if (!unique.length) return 0;
-  const rows = await db
-    .update(files)
-    .set({ public: isPublic })
-    .where(and(eq(files.merchantId, merchantId), inArray(files.id, unique)))
-    .returning({ id: files.id });
-  return rows.length;
 }
 
 /** The response of a view or download: the stored type, never sniffed, never run as a page. */

@@ -1,8 +1,35 @@
 import crypto from 'node:crypto';
-import { authSecret } from '@/lib/auth/secret';
+import { authSecret, purposeKey } from '@/lib/auth/secret';
 
+// Ten lowercase letters and digits: the part of an HMAC an e-mail address can carry.
+function shorten(mac: Buffer): string {
+  return mac.toString('base64url').replace(/[-_]/g, '').slice(0, 10).toLowerCase();
+}
+
+/** The signature of new addresses and keys: the inbox-address key (HKDF of AUTH_SECRET). */
 function signature(merchantId: number): string {
-  return crypto.createHmac('sha256', `${authSecret()}:inbound`).update(String(merchantId)).digest('base64url').replace(/[-_]/g, '').slice(0, 10).toLowerCase();
+  return shorten(crypto.createHmac('sha256', purposeKey('inbox-address')).update(String(merchantId)).digest());
+}
+
+/**
+ * Addresses handed out before the keys were split were signed with `AUTH_SECRET:inbound`. They sit
+ * in customers' address books and Twilio settings, so they stay valid for verification,
+ * permanently; nothing new is signed with them.
+ */
+function legacySignature(merchantId: number): string {
+  return shorten(crypto.createHmac('sha256', `${authSecret()}:inbound`).update(String(merchantId)).digest());
+}
+
+/** Constant-time check of a given signature against the current and the legacy one. */
+function signatureMatches(merchantId: number, given: string): boolean {
+  const value = Buffer.from(given.toLowerCase());
+  const equal = (expected: string) => {
+    const e = Buffer.from(expected);
+    return e.length === value.length && crypto.timingSafeEqual(e, value);
+  };
+  const current = equal(signature(merchantId));
+  const legacy = equal(legacySignature(merchantId));
+  return current || legacy;
 }
 
 /**
@@ -19,7 +46,7 @@ export function merchantOfAddress(address: string): number | null {
   const match = /^reply\+m(\d+)\.([a-z0-9]+)@/i.exec(address.trim());
   if (!match) return null;
   const merchantId = Number(match[1]);
-  return signature(merchantId) === match[2].toLowerCase() ? merchantId : null;
+  return signatureMatches(merchantId, match[2]) ? merchantId : null;
 }
 
 /**
@@ -36,5 +63,5 @@ export function merchantOfSmsKey(key: string | null | undefined): number | null 
   const match = /^m(\d+)\.([a-z0-9]+)$/i.exec((key ?? '').trim());
   if (!match) return null;
   const merchantId = Number(match[1]);
-  return signature(merchantId) === match[2].toLowerCase() ? merchantId : null;
+  return signatureMatches(merchantId, match[2]) ? merchantId : null;
 }

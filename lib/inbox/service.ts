@@ -6,6 +6,7 @@ import { AppError, notFound } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { sendEmail, sendSms } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
+import { TwilioApiError } from '@/lib/messaging/twilio-transport';
 import { escapeHtml } from '@/lib/templates/tokens';
 import { inboxAddress } from './reply-address';
 import { recordMessage } from './record-message';
@@ -69,6 +70,9 @@ export async function replyToConversation(ctx: ServiceContext, input: ReplyInput
     await markRead(ctx, conversation.id);
     return { messageId: recorded.messageId };
   } catch (error) {
+    // 21610: the number replied STOP (perhaps to another sender on our shared number); trying
+    // again cannot help until it replies START, so say that instead of "try again later".
+    if (error instanceof TwilioApiError && error.code === 21610) throw new AppError('CONFLICT', 'inbox.sendErrors.stopBlocked');
     if (error instanceof DeliveryError) throw new AppError('BAD_GATEWAY', 'inbox.errors.sendFailed');
     throw error;
   }

@@ -11,6 +11,7 @@ import { consumeLinkToken, issueCode, linkTokenHash } from '@/lib/auth/one-time-
 import { sendEmail } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
 import { escapeHtml, productEmailHtml } from '@/lib/messaging/layout';
+import { requireOwner } from '@/lib/team/require-owner';
 import { getProfile, requireServiceEmail, type MerchantProfile } from './service';
 
 /** A verification link stays valid for a day; a Pending request older than that counts as Failed. */
@@ -18,6 +19,7 @@ export const SERVICE_EMAIL_LINK_TTL_SECONDS = 24 * 60 * 60;
 
 /** Sets (or changes) the service e-mail; a new address has not been verified. */
 export async function setServiceEmail(ctx: ServiceContext, input: { serviceEmail: string }): Promise<MerchantProfile> {
+  await requireOwner(ctx);
   const current = await getProfile(ctx);
   if (current.serviceEmail !== input.serviceEmail) {
     await ctx.db
@@ -34,6 +36,7 @@ export async function setServiceEmail(ctx: ServiceContext, input: { serviceEmail
  * TemporaryFailure (may pass on a retry) or Failed (the address was refused).
  */
 export async function sendServiceEmailVerification(ctx: ServiceContext, baseUrl = appUrl()): Promise<MerchantProfile> {
+  await requireOwner(ctx);
   const profile = await refreshServiceEmailStatus(ctx);
   const email = requireServiceEmail(profile);
   if (profile.emailVerificationStatus === 'Pending') throw new AppError('CONFLICT', 'accounts.errors.verificationPending');

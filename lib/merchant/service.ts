@@ -4,6 +4,7 @@ import { AppError, notFound } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
 import type { MerchantDetailsInput } from '@/lib/auth/schema';
 import { formatPhone } from '@/lib/phone/format';
+import { requireOwner } from '@/lib/team/require-owner';
 import { merchantPhone } from './merchant-phone';
 import type { UpdateProfileInput } from './schema';
 
@@ -37,7 +38,9 @@ export async function getProfile(ctx: Ctx): Promise<MerchantProfile> {
   };
 }
 
-export async function updateProfile(ctx: Ctx, input: UpdateProfileInput): Promise<MerchantProfile> {
+/** The merchant's name and address: the owner's to change (staff get 403). */
+export async function updateProfile(ctx: Pick<ServiceContext, 'db' | 'merchantId' | 'userId' | 'now'>, input: UpdateProfileInput): Promise<MerchantProfile> {
+  await requireOwner(ctx);
   await ctx.db.update(merchants).set({ name: input.merchantName, address: input.address, updatedAt: ctx.now() }).where(eq(merchants.id, ctx.merchantId));
   return getProfile(ctx);
 }

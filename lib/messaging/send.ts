@@ -1,14 +1,18 @@
 import type { Db } from '@/db/client';
+import { mailTransportMode } from '@/lib/config/mail-mode';
 import { outboxEmailTransport, outboxSmsTransport } from './outbox-transport';
 import { smtpTransport } from './smtp-transport';
 import { twilioConfigFromEnv, twilioTransport } from './twilio-transport';
 import { fromHeader, mailFrom } from './from-header';
 import type { EmailMessage, EmailTransport, SendResult, SmsMessage, SmsTransport } from './types';
 
-/** SMTP when SMTP_URL is set, otherwise the outbox (read per call, so tests can switch it). */
+/**
+ * SMTP when SMTP_URL is set, otherwise the outbox; MAIL_TRANSPORT=outbox keeps mail in the outbox
+ * even with SMTP_URL (lib/config/mail-mode.ts). Read per call, so tests can switch it.
+ */
 export function selectEmailTransport(): EmailTransport {
   const url = process.env.SMTP_URL?.trim();
-  return url ? smtpTransport(url) : outboxEmailTransport;
+  return url && mailTransportMode() === 'smtp' ? smtpTransport(url) : outboxEmailTransport;
 }
 
 /** Twilio when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are set, otherwise the outbox. */

@@ -2,16 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { files } from '@/db/schema/files';
 import { AppError } from '@/lib/api/app-error';
-import { markFilesPublic } from '@/lib/files/service';
 
-/**
- * Marks the cover and the body's files of a published article public, so a signed-out reader of
- * the public page can load them. Files stay public after an unpublish: another published article
- * may show the same file, and a reader's cached copy could not be called back anyway.
- */
-export async function makePostFilesPublic(db: Db, merchantId: number, fileIds: string[]): Promise<void> {
-  await markFilesPublic(db, merchantId, fileIds.map(Number));
-}
+// A published article's files need no marking: its public page and the public post API write
+// signed file addresses (lib/files/public-links.ts), which only they hand out.
 
 /** A cover must be an image this merchant uploaded through the post module (its view address). */
 export async function assertOwnCover(db: Db, merchantId: number, coverFileId: string | null): Promise<void> {

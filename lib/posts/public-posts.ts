@@ -5,7 +5,8 @@ import { posts } from '@/db/schema/posts';
 import { notFound } from '@/lib/api/app-error';
 import type { PublicContext } from '@/lib/context';
 import type { Locale } from '@/lib/i18n/locales';
-import { bodyText, postFileUrl } from './body';
+import { signedFileUrl, signFileLinks } from '@/lib/files/public-links';
+import { bodyText } from './body';
 import type { PublicPostListQuery } from './schema';
 
 /** What anyone may read about a published article: never a draft, never internal ids. */
@@ -51,7 +52,7 @@ export async function findPublishedPost(db: Db, publicId: string): Promise<Publi
     .limit(1);
   if (!row || !row.publishedAt) return null;
   const { coverFileId, ...rest } = row;
-  return { ...rest, publishedAt: row.publishedAt, coverUrl: postFileUrl(coverFileId), url: publicPostPath(row.publicId) };
+  return { ...rest, body: signFileLinks(rest.body), publishedAt: row.publishedAt, coverUrl: publicCoverUrl(coverFileId), url: publicPostPath(row.publicId) };
 }
 
 /** A merchant's published articles, newest first (for a merchant's own site or app). */
@@ -82,10 +83,19 @@ export async function listPublishedPosts(ctx: Pick<PublicContext, 'db'>, query: 
     records: rows.map(({ coverFileId, publishedAt, ...rest }) => ({
       ...rest,
       publishedAt: publishedAt ?? rest.updatedAt,
-      coverUrl: postFileUrl(coverFileId),
+      coverUrl: publicCoverUrl(coverFileId),
       url: publicPostPath(rest.publicId),
     })),
   };
+}
+
+/**
+ * A published article's files open for signed-out readers by the signed addresses written here
+ * (lib/files/public-links.ts), so publishing is what makes them public and their ids stay
+ * unguessable. An address once read stays valid after an unpublish, like a reader's cached copy.
+ */
+function publicCoverUrl(fileId: string | null): string | null {
+  return fileId && /^\d{1,10}$/.test(fileId) ? signedFileUrl('post', fileId) : null;
 }
 
 export function publicPostPath(publicId: string): string {

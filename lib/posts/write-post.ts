@@ -4,9 +4,9 @@ import type { Db } from '@/db/client';
 import { posts } from '@/db/schema/posts';
 import { AppError, notFound } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
-import { bodyFileIds, bodyHasContent, cleanPostBody } from './body';
+import { bodyHasContent, cleanPostBody } from './body';
 import { assertCanManagePosts } from './permission';
-import { assertOwnCover, makePostFilesPublic } from './public-files';
+import { assertOwnCover } from './public-files';
 import { getPost, type PostRecord } from './queries';
 import type { PostInput, SavePostInput } from './schema';
 
@@ -25,9 +25,9 @@ export async function updatePost(ctx: ServiceContext, id: number, input: PostInp
     const values = writableValues(input);
     if (values.coverFileId !== row.coverFileId) await assertOwnCover(tx as unknown as Db, ctx.merchantId, values.coverFileId);
     if (row.status === 'published') assertPublishable(values);
+    // A published article's images are readable through the signed addresses its public page
+    // writes (lib/posts/public-posts.ts): nothing to mark here.
     await tx.update(posts).set({ ...values, updatedAt: ctx.now() }).where(eq(posts.id, id));
-    // A published article shows its new images at once: they must be public too.
-    if (row.status === 'published') await makePostFilesPublic(tx as unknown as Db, ctx.merchantId, filesOf(values));
   });
   return getPost(ctx, id);
 }
@@ -76,7 +76,6 @@ export async function savePost(ctx: ServiceContext, input: SavePostInput): Promi
       if (values.coverFileId !== row.coverFileId) await assertOwnCover(db, ctx.merchantId, values.coverFileId);
       if (row.status === 'published' && intent !== 'unpublish') assertPublishable(values);
       await db.update(posts).set({ ...values, updatedAt: ctx.now() }).where(eq(posts.id, postId));
-      if (row.status === 'published' && intent === 'save') await makePostFilesPublic(db, ctx.merchantId, filesOf(values));
     }
     if (intent === 'publish') await publishLocked(db, ctx, postId);
     if (intent === 'unpublish') await setUnpublished(db, ctx, postId);
@@ -103,7 +102,6 @@ async function publishLocked(db: Db, ctx: ServiceContext, id: number): Promise<v
     .update(posts)
     .set({ status: 'published', publishedAt: row.status === 'published' && row.publishedAt ? row.publishedAt : now, updatedAt: now })
     .where(eq(posts.id, id));
-  await makePostFilesPublic(db, ctx.merchantId, filesOf(row));
 }
 
 async function setUnpublished(db: Db, ctx: ServiceContext, id: number): Promise<void> {
@@ -134,10 +132,6 @@ function writableValues(input: PostInput) {
 function assertPublishable(values: { title: string; body: string }): void {
   if (!values.title.trim()) throw new AppError('VALIDATION', 'posts.errors.titleRequired', { fieldErrors: { title: 'validation.required' } });
   if (!bodyHasContent(values.body)) throw new AppError('VALIDATION', 'posts.errors.emptyBody', { fieldErrors: { body: 'posts.errors.emptyBody' } });
-}
-
-function filesOf(values: { coverFileId: string | null; body: string }): string[] {
-  return [...(values.coverFileId ? [values.coverFileId] : []), ...bodyFileIds(values.body)];
 }
 
 /** 16 characters of base64url: 96 random bits, unguessable, fine in a URL. */

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, lte, notInArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { rateLimitHits } from '@/db/schema/auth-codes';
 import { AppError } from '@/lib/api/app-error';
+import { sweepRateLimitHitsOccasionally } from './sweep';
 
 export interface Limit {
   /** Names the counter (login, sendEmailCode, ...). */
@@ -14,6 +15,25 @@ export interface Limit {
 export const LOGIN_LIMIT: Limit = { bucket: 'login', max: 5, windowSeconds: 15 * 60 };
 /** Code e-mails and SMS per requesting address, on top of the once-a-minute rule per target. */
 export const CODE_REQUEST_LIMIT: Limit = { bucket: 'code', max: 20, windowSeconds: 60 * 60 };
+/** Password reset e-mails: 5 an hour per account (known or not) and per requesting address. */
+export const PASSWORD_RESET_LIMIT: Limit = { bucket: 'password-reset', max: 5, windowSeconds: 60 * 60 };
+/**
+ * Calls that answer whether an e-mail is registered (emailValidate, sendEmailCode,
+ * validateEmailCode), per address, counted before the lookup: a registration needs a handful.
+ */
+export const EMAIL_LOOKUP_LIMIT: Limit = { bucket: 'emailLookup', max: 30, windowSeconds: 60 * 60 };
+/** Phone verification SMS (each one costs money; SMS pumping): per merchant per hour and per day, per address per day. */
+export const PHONE_CODE_MERCHANT_HOURLY: Limit = { bucket: 'phoneCodeHour', max: 5, windowSeconds: 60 * 60 };
+export const PHONE_CODE_MERCHANT_DAILY: Limit = { bucket: 'phoneCodeDay', max: 10, windowSeconds: 24 * 60 * 60 };
+export const PHONE_CODE_ADDRESS_DAILY: Limit = { bucket: 'phoneCodeAddress', max: 20, windowSeconds: 24 * 60 * 60 };
+
+/**
+ * The rate-limit key of a client address. An unknown address (no proxy header where one is
+ * configured, `next dev`) shares one deliberate bucket instead of escaping the limit.
+ */
+export function addressKey(ip: string | null | undefined): string {
+  return `ip:${ip || 'unknown'}`;
+}
 
 /**
  * Seconds until one more attempt is allowed for any of `keys`, or 0 when all are under the
@@ -49,6 +69,7 @@ export async function retryAfterSeconds(db: Db, limit: Limit, keys: string[], no
  */
 export async function reserveAttempt(db: Db, limit: Limit, keys: string[], now: Date): Promise<{ wait: number; release: () => Promise<void> }> {
   if (!keys.length) return { wait: 0, release: async () => {} };
+  await sweepRateLimitHitsOccasionally(db, now);
   const inserted = await db
     .insert(rateLimitHits)
     .values(keys.map((key) => ({ bucket: limit.bucket, key, createdAt: now })))
@@ -65,6 +86,26 @@ export async function reserveAttempt(db: Db, limit: Limit, keys: string[], now: 
   const expired = new Date(now.getTime() - limit.windowSeconds * 1000);
   await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, limit.bucket), inArray(rateLimitHits.key, keys), lte(rateLimitHits.createdAt, expired)));
   return { wait: 0, release };
+}
+
+/**
+ * reserveAttempt for several limits at once: all are counted, or none (a refusal by one takes
+ * back the others' hits). `wait` is the longest refusal's; `limit` says which limit refused.
+ */
+export async function reserveAll(db: Db, checks: { limit: Limit; keys: string[] }[], now: Date): Promise<{ wait: number; limit?: Limit; release: () => Promise<void> }> {
+  const taken: (() => Promise<void>)[] = [];
+  const releaseAll = async () => {
+    for (const release of taken) await release();
+  };
+  for (const check of checks) {
+    const attempt = await reserveAttempt(db, check.limit, check.keys, now);
+    if (attempt.wait > 0) {
+      await releaseAll();
+      return { wait: attempt.wait, limit: check.limit, release: async () => {} };
+    }
+    taken.push(attempt.release);
+  }
+  return { wait: 0, release: releaseAll };
 }
 
 /** A success clears the account's counter (never the address's: one good account must not unlock an address). */

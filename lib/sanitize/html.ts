@@ -1,10 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
+import { FONT_SIZE, HEIGHT, LETTER_SPACING, LINE_HEIGHT, SPACE, WIDTH, box, boundedAttribute, length, type Bounds } from './bounds';
 
 /**
  * The one HTML sanitiser of rich text (e-mail templates and posts). An allow-list that keeps
  * what an e-mail client renders: block and inline formatting, lists, quotes, links, images, our
  * own `<video>` embed, simple tables, and inline styles limited to typography, colour and box
- * spacing. Scripts, event handlers, `javascript:`/`data:` links, iframes, forms, CSS
+ * spacing, with non-negative margins and bounded sizes (./bounds.ts: no overlay of the page). Scripts, event handlers, `javascript:`/`data:` links, iframes, forms, CSS
  * `url()`/`expression()` and classes never pass. Runs on the server on every save, whatever the
  * client sent; the browser uses it for previews of unsaved text.
  */
@@ -14,8 +15,10 @@ export function sanitizeRichHtml(html: string): string {
 }
 
 const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+))?\s*\)$/i, /^[a-z]{3,20}$/i];
-const LENGTH = /^(0|-?\d{1,4}(\.\d{1,3})?(px|pt|em|rem|%))$/;
-const BOX = /^((0|-?\d{1,4}(\.\d{1,3})?(px|pt|em|rem|%)|auto)(\s+|$)){1,4}$/;
+// sanitize-html only calls `.test(value)`: a bounded rule (./bounds.ts) stands in for a RegExp.
+const rule = (r: { test(value: string): boolean }) => r as RegExp;
+const AUTO = /^auto$/;
+const SPACING = rule(length(SPACE));
 const BORDER = /^(none|0|\d{1,2}px\s+(solid|dashed|dotted)\s+(#[0-9a-f]{3,8}|[a-z]{3,20}))$/i;
 
 const STYLES: Record<string, RegExp[]> = {
@@ -23,7 +26,7 @@ const STYLES: Record<string, RegExp[]> = {
   'background-color': COLOR,
   background: COLOR,
   'font-family': [/^[a-z0-9 ,'"-]{1,120}$/i],
-  'font-size': [/^\d{1,3}(\.\d{1,2})?(px|pt|em|rem|%)$/],
+  'font-size': [rule(length(FONT_SIZE))],
   'font-weight': [/^(normal|bold|bolder|lighter|[1-9]00)$/],
   'font-style': [/^(normal|italic)$/],
   'text-decoration': [/^(none|underline|line-through)(\s+(underline|line-through))?$/],
@@ -31,22 +34,22 @@ const STYLES: Record<string, RegExp[]> = {
   'text-transform': [/^(none|uppercase|lowercase|capitalize)$/],
   'vertical-align': [/^(top|middle|bottom|baseline|sub|super)$/],
   'white-space': [/^(normal|pre|pre-wrap|pre-line|nowrap)$/],
-  'line-height': [/^(normal|\d{1,2}(\.\d{1,2})?|\d{1,3}(px|em|%))$/],
-  'letter-spacing': [LENGTH],
-  margin: [BOX],
-  'margin-top': [LENGTH, /^auto$/],
-  'margin-bottom': [LENGTH, /^auto$/],
-  'margin-left': [LENGTH, /^auto$/],
-  'margin-right': [LENGTH, /^auto$/],
-  padding: [BOX],
-  'padding-top': [LENGTH],
-  'padding-bottom': [LENGTH],
-  'padding-left': [LENGTH],
-  'padding-right': [LENGTH],
-  'padding-inline-start': [LENGTH],
-  width: [LENGTH, /^auto$/],
-  height: [LENGTH, /^auto$/],
-  'max-width': [LENGTH, /^none$/],
+  'line-height': [/^normal$/, rule(length(LINE_HEIGHT))],
+  'letter-spacing': [rule(length(LETTER_SPACING))],
+  margin: [rule(box(SPACE, true))],
+  'margin-top': [SPACING, AUTO],
+  'margin-bottom': [SPACING, AUTO],
+  'margin-left': [SPACING, AUTO],
+  'margin-right': [SPACING, AUTO],
+  padding: [rule(box(SPACE, false))],
+  'padding-top': [SPACING],
+  'padding-bottom': [SPACING],
+  'padding-left': [SPACING],
+  'padding-right': [SPACING],
+  'padding-inline-start': [SPACING],
+  width: [rule(length(WIDTH)), AUTO],
+  height: [rule(length(HEIGHT)), AUTO],
+  'max-width': [rule(length(WIDTH)), /^none$/],
   display: [/^(block|inline|inline-block)$/],
   border: [BORDER],
   'border-left': [BORDER],
@@ -93,12 +96,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return { tagName, attribs: next };
     },
     img: (tagName, attribs) => {
-      const next = withoutScriptUrls(attribs);
+      const next = withinSizes(withoutScriptUrls(attribs));
       if (next.src && /^\s*data:/i.test(next.src) && !DATA_IMAGE.test(next.src.trim())) delete next.src;
       return { tagName, attribs: next };
     },
     strike: 's',
-    video: (tagName, attribs) => ({ tagName, attribs: withoutScriptUrls(attribs) }),
+    video: (tagName, attribs) => ({ tagName, attribs: withinSizes(withoutScriptUrls(attribs)) }),
+    table: (tagName, attribs) => ({ tagName, attribs: withinSizes(attribs) }),
+    td: (tagName, attribs) => ({ tagName, attribs: withinSizes(attribs) }),
+    th: (tagName, attribs) => ({ tagName, attribs: withinSizes(attribs) }),
     source: (tagName, attribs) => ({ tagName, attribs: withoutScriptUrls(attribs) }),
   },
   // An image or video without a source would be an empty box in the mail.
@@ -111,6 +117,18 @@ function withoutScriptUrls(attribs: Record<string, string>): Record<string, stri
   const next = { ...attribs };
   for (const attr of ['href', 'src', 'poster']) {
     if (next[attr] !== undefined && /(java|vb|live)script:/i.test(next[attr].replace(/[\u0000-\u0020\u007f]/g, ''))) delete next[attr];
+  }
+  return next;
+}
+
+// width/height attributes within the CSS ceilings (`<img width="99999">` is an overlay too).
+function withinSizes(attribs: Record<string, string>): Record<string, string> {
+  const next = { ...attribs };
+  for (const [attr, bounds] of [['width', WIDTH], ['height', HEIGHT]] as [string, Bounds][]) {
+    if (next[attr] === undefined) continue;
+    const kept = boundedAttribute(next[attr], bounds);
+    if (kept === undefined) delete next[attr];
+    else next[attr] = kept;
   }
   return next;
 }

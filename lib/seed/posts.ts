@@ -4,7 +4,7 @@ import { posts } from '@/db/schema/posts';
 import { cleanPostBody } from '@/lib/posts/body';
 import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
 import { newPublicId } from '@/lib/posts/write-post';
-import { markFilesPublic, saveUpload } from '@/lib/files/service';
+import { saveUpload } from '@/lib/files/service';
 import type { DemoMerchant } from './merchant';
 import { demoCoverPng, type CoverPalette } from './post-covers';
 
@@ -94,14 +94,11 @@ export async function seedPosts(db: Db, demo: Pick<DemoMerchant, 'merchantId' | 
   // The demo user writes posts (post:admin:manage), and the seed uploads covers as that user.
   const ctx = { db, merchantId: demo.merchantId, userId: demo.userId, locale: 'zh-CN' as const, permissions: [POST_ADMIN_PERMISSION], now: () => new Date() };
   const rows = [];
-  const publicFiles: number[] = [];
   for (const [index, { cover, ...row }] of demoPostRows().entries()) {
     // Covers go through the files service like an upload; a storage failure only costs the picture.
     const coverId = cover ? await saveUpload(ctx, 'post', { name: `cover-${index + 1}.png`, bytes: demoCoverPng(cover, index + 1) }).catch(() => null) : null;
-    if (coverId && row.status === 'published') publicFiles.push(coverId);
     rows.push({ ...row, coverFileId: coverId ? String(coverId) : null, body: cleanPostBody(row.body ?? ''), merchantId: demo.merchantId, authorUserId: demo.userId, publicId: newPublicId() });
   }
   await db.insert(posts).values(rows);
-  await markFilesPublic(db, demo.merchantId, publicFiles);
   return rows.length;
 }

@@ -8,17 +8,23 @@ import { seedDemoInbox } from './inbox';
 import { seedDemoMerchant } from './merchant';
 import { seedPosts } from './posts';
 import { seedReviews } from './reviews';
+import { assertDemoSeedAllowed } from './policy';
 import { seedDemoTemplates } from './templates';
+import { seedTeam } from './team';
 
 /**
  * All demo data, in dependency order; each step is idempotent, so a second run changes nothing.
  * Later domains add their step here (contacts, campaigns, conversations, reviews, posts).
  */
 export async function seedAll(db: Db): Promise<void> {
+  // The demo account's password is public (README): never in a production deployment.
+  assertDemoSeedAllowed();
   await seedCommonTemplates(db);
   const demo = await seedDemoMerchant(db);
   // Guarded by its own check (the staff user): a second sign-in and dev-mailbox samples.
   await seedAccounts(db, demo);
+  // Idempotent by its unique key: one pending team invitation.
+  await seedTeam(db, demo);
   // Guarded by its own check (the pop-up location's name).
   await seedDemoLocations(db, demo);
   // Guarded by its own check (the demo merchant has no contacts yet).

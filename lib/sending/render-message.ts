@@ -1,6 +1,7 @@
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { formatPersonName } from '@/lib/i18n/names';
 import { optinLink, optoutLink } from '@/lib/contacts/opt-links';
+import { signFileLinks } from '@/lib/files/public-links';
 import { renderTokens, type TokenValues } from '@/lib/templates/tokens';
 import { addTracking } from './tracking';
 import { htmlToText } from '@/lib/templates/html-text';
@@ -62,7 +63,10 @@ export interface RenderedEmail {
  */
 export function renderEmail(ctx: RenderContext, deliveryId: number): RenderedEmail {
   const values = tokenValues(ctx, 'email');
-  const { subject, html: body } = renderEmailContent(ctx, values);
+  const { subject, html: content } = renderEmailContent(ctx, values);
+  // The template's images open for the customer by signed address only in mail actually sent (not
+  // in the preview): sending is what makes them public.
+  const body = signFileLinks(content);
   const html = addTracking(body, ctx.baseUrl, deliveryId, [values.optoutLink ?? '']);
   const unsubscribe = oneClickUnsubscribeUrl(ctx.baseUrl, ctx.contact.optToken);
   return {

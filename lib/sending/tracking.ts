@@ -1,21 +1,30 @@
 import crypto from 'node:crypto';
-import { authSecret } from '@/lib/auth/secret';
+import { authSecret, purposeKey } from '@/lib/auth/secret';
 
 /**
  * Open pixels and click redirects carry an HMAC of what they point at, so a tracking link cannot
- * be forged into an open redirect or used to mark someone else's delivery.
+ * be forged into an open redirect or used to mark someone else's delivery. New links are signed
+ * with the tracking key (HKDF of AUTH_SECRET); links in mail sent before the keys were split were
+ * signed with `AUTH_SECRET:tracking` and stay valid for verification, permanently: a customer may
+ * click a months-old e-mail, and nothing new is ever signed with that form.
  */
-function sign(payload: string): string {
-  return crypto.createHmac('sha256', trackingKey()).update(payload).digest('base64url').slice(0, 22);
+function sign(payload: string, key: crypto.KeyObject = trackingKey()): string {
+  return crypto.createHmac('sha256', key).update(payload).digest('base64url').slice(0, 22);
 }
 
-let key: { secret: string; object: crypto.KeyObject } | undefined;
+let keys: { secret: string; current: crypto.KeyObject; legacy: crypto.KeyObject } | undefined;
 
-/** The signing key, made once per secret (every message signs two links with it). */
-function trackingKey(): crypto.KeyObject {
+/** The signing keys, made once per secret (every message signs two links). */
+function keyPair(): NonNullable<typeof keys> {
   const secret = authSecret();
-  if (key?.secret !== secret) key = { secret, object: crypto.createSecretKey(Buffer.from(`${secret}:tracking`)) };
-  return key.object;
+  if (keys?.secret !== secret) {
+    keys = { secret, current: crypto.createSecretKey(purposeKey('tracking')), legacy: crypto.createSecretKey(Buffer.from(`${secret}:tracking`)) };
+  }
+  return keys;
+}
+
+function trackingKey(): crypto.KeyObject {
+  return keyPair().current;
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -24,12 +33,20 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
+/** Whether a signature is the current or the legacy one of a payload (both compared in constant time). */
+function verifies(payload: string, signature: string): boolean {
+  const { current, legacy } = keyPair();
+  const now = safeEqual(sign(payload, current), signature);
+  const before = safeEqual(sign(payload, legacy), signature);
+  return now || before;
+}
+
 export function openPixelUrl(baseUrl: string, deliveryId: number): string {
   return `${baseUrl.replace(/\/$/, '')}/api/t/o/${deliveryId}/${sign(`o:${deliveryId}`)}.gif`;
 }
 
 export function verifyOpen(deliveryId: number, signature: string): boolean {
-  return safeEqual(sign(`o:${deliveryId}`), signature.replace(/\.gif$/, ''));
+  return verifies(`o:${deliveryId}`, signature.replace(/\.gif$/, ''));
 }
 
 export function clickUrl(baseUrl: string, deliveryId: number, target: string): string {
@@ -46,7 +63,7 @@ export function verifyClick(deliveryId: number, encodedTarget: string, signature
     return null;
   }
   if (!/^https?:\/\//i.test(target)) return null;
-  return safeEqual(sign(`c:${deliveryId}:${target}`), signature) ? target : null;
+  return verifies(`c:${deliveryId}:${target}`, signature) ? target : null;
 }
 
 /**

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { AppError } from '@/lib/api/app-error';
 import { sqlRows, ts } from '@/lib/db/rows';
+import { BODY_LIMITS, readBodyBytes } from '@/lib/http/read-body';
 import { isValidTwilioSignature, type TwilioParams } from './twilio-signature';
 
 /** Twilio's webhooks are a few kilobytes (1,600 characters of text, 10 media URLs); more is not Twilio. */
-const MAX_TWILIO_FORM_BYTES = 64 * 1024;
+const MAX_TWILIO_FORM_BYTES = BODY_LIMITS.webhook;
 
 /**
  * Reads a Twilio webhook's form and checks its X-Twilio-Signature against the address Twilio
@@ -16,7 +17,7 @@ const MAX_TWILIO_FORM_BYTES = 64 * 1024;
  */
 export async function verifiedTwilioForm(request: Request): Promise<Record<string, string>> {
   const token = process.env.TWILIO_AUTH_TOKEN;
-  const text = new TextDecoder('utf-8').decode(await readBounded(request, MAX_TWILIO_FORM_BYTES));
+  const text = new TextDecoder('utf-8').decode(await readBodyBytes(request, MAX_TWILIO_FORM_BYTES));
   const signed: TwilioParams = Object.create(null);
   const params: Record<string, string> = Object.create(null);
   new URLSearchParams(text).forEach((value, key) => {
@@ -31,23 +32,6 @@ export async function verifiedTwilioForm(request: Request): Promise<Record<strin
     throw new AppError('FORBIDDEN', 'sending.errors.badSignature');
   }
   return params;
-}
-
-async function readBounded(request: Request, max: number): Promise<Uint8Array> {
-  if (Number(request.headers.get('content-length') ?? 0) > max) throw new AppError('PAYLOAD_TOO_LARGE');
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let part = await reader.read(); !part.done; part = await reader.read()) {
-    size += part.value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw new AppError('PAYLOAD_TOO_LARGE');
-    }
-    chunks.push(part.value);
-  }
-  return Buffer.concat(chunks);
 }
 
 /**

@@ -1,8 +1,11 @@
+import iconv from 'iconv-lite';
+
 /**
  * The text of a CSV or tab-separated file, from whichever encoding the program that wrote it
  * used: a byte-order mark decides (UTF-8, UTF-16 LE as Excel's "Unicode text" writes it, UTF-16
  * BE); without one, UTF-16 is recognised by its zero bytes, then strict UTF-8 is tried, then
- * GB18030, what Excel on Chinese Windows saves. Null when the bytes are no text at all.
+ * Big5-HKSCS (Excel on Traditional Chinese Windows, Hong Kong and Taiwan) when the bytes look like
+ * it, else GB18030 (Excel on Simplified Chinese Windows). Null when the bytes are no text at all.
  */
 export function decodeText(bytes: Uint8Array): string | null {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decode('utf-8', bytes.subarray(3));
@@ -15,8 +18,32 @@ export function decodeText(bytes: Uint8Array): string | null {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
+    if (hasBig5Trails(bytes)) {
+      const big5 = iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'big5hkscs');
+      if (!big5.includes('\uFFFD')) return big5;
+    }
     return new TextDecoder('gb18030').decode(bytes);
   }
+}
+
+/**
+ * Big5 and GB2312/GBK share their lead bytes, but Big5 puts about a third of its characters on
+ * trail bytes 0x40-0x7E, which GB2312 never uses and GBK only for rare characters; Big5 also has
+ * no four-byte sequences (GB18030's digit trail). Many such trails, and then a clean Big5-HKSCS
+ * reading, mean Big5. HKSCS matters: Cantonese 哋 嘅 咗 啲 喺 are only there, not in plain Big5.
+ */
+function hasBig5Trails(bytes: Uint8Array): boolean {
+  let pairs = 0;
+  let lowTrails = 0;
+  const end = Math.min(bytes.byteLength, 64 * 1024);
+  for (let i = 0; i < end - 1; i++) {
+    if (bytes[i] < 0x81 || bytes[i] === 0xff) continue;
+    const trail = bytes[++i];
+    if (trail >= 0x30 && trail <= 0x39) return false; // a GB18030 four-byte sequence
+    pairs++;
+    if (trail >= 0x40 && trail <= 0x7e) lowTrails++;
+  }
+  return pairs > 0 && lowTrails >= pairs * 0.1;
 }
 
 function decode(encoding: string, bytes: Uint8Array): string | null {

@@ -3,8 +3,6 @@ import { campaigns, CampaignStatus } from '@/db/schema/campaigns';
 import { templates } from '@/db/schema/templates';
 import { AppError, notFound } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
-import { fileIdsIn } from '@/lib/files/rules';
-import { markFilesPublic } from '@/lib/files/service';
 import { translatorFor } from '@/lib/i18n/translator';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
 import { assertCanCustomise } from '@/lib/subscription/guard';
@@ -82,11 +80,7 @@ export async function createTemplate(ctx: ServiceContext, body: TemplateBody): P
   await assertCanCustomise(ctx);
   const values = prepare(ctx, body);
   const now = ctx.now();
-  const [row] = await ctx.db.transaction(async (tx) => {
-    const inserted = await tx.insert(templates).values({ ...values, merchantId: ctx.merchantId, createdAt: now, updatedAt: now }).returning();
-    await publishEmbeddedFiles({ ...ctx, db: tx }, values.content);
-    return inserted;
-  });
+  const [row] = await ctx.db.insert(templates).values({ ...values, merchantId: ctx.merchantId, createdAt: now, updatedAt: now }).returning();
   return toDto(row, []);
 }
 
@@ -94,15 +88,11 @@ export async function updateTemplate(ctx: ServiceContext, id: number, body: Temp
   const existing = await findWritable(ctx, id);
   if (existing.type !== body.type) throw new AppError('BAD_REQUEST', 'templates.errors.typeMismatch');
   const values = prepare(ctx, body);
-  const [row] = await ctx.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(templates)
-      .set({ ...values, updatedAt: ctx.now() })
-      .where(and(eq(templates.id, id), eq(templates.merchantId, ctx.merchantId)))
-      .returning();
-    await publishEmbeddedFiles({ ...ctx, db: tx }, values.content);
-    return updated;
-  });
+  const [row] = await ctx.db
+    .update(templates)
+    .set({ ...values, updatedAt: ctx.now() })
+    .where(and(eq(templates.id, id), eq(templates.merchantId, ctx.merchantId)))
+    .returning();
   const usage = await usageOf(ctx, [id]);
   return toDto(row, usage.get(id) ?? []);
 }
@@ -180,11 +170,8 @@ function fixTokenLinks(html: string): string {
   return html.replace(/href="https?:\/\/(\{\{[^{}"]+\}\}|%7B%7B[^"%]+%7D%7D)\/?"/gi, (_m, token: string) => `href="${decodeURIComponent(token)}"`);
 }
 
-// Images a template embeds are sent to customers, whose mail clients load them signed out.
-async function publishEmbeddedFiles(ctx: ServiceContext, html: string): Promise<void> {
-  const ids = fileIdsIn(html);
-  if (ids.length) await markFilesPublic(ctx.db, ctx.merchantId, ids);
-}
+// Images a template embeds are not made public on save: the mail as sent carries signed
+// addresses (lib/files/public-links.ts), so they open for customers only once a campaign sends.
 
 /** template id -> names of the merchant's non-draft campaigns that use it. */
 async function usageOf(ctx: ServiceContext, ids: number[]): Promise<Map<number, string[]>> {

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/seed/demo-account';
 
@@ -138,10 +137,14 @@ test('the More page shows the plan and trial end, and starts a trial', async ({ 
 
 /**
  * The refresh token inside this browser's Auth.js session cookie. Only the server can open the
- * cookie (A256CBC-HS512 under a key derived from AUTH_SECRET, the secret a local e2e server keeps
- * in .data/auth-secret); the test does the same with node:crypto (@auth/core is ESM only), to
- * hand the token to the sign-out API like another client holding it would.
+ * cookie (A256CBC-HS512 under Auth.js's key of our session key, itself HKDF of AUTH_SECRET:
+ * lib/auth/secret.ts; scripts/e2e-server.sh sets AUTH_SECRET); the test does the same with
+ * node:crypto (@auth/core is ESM only), to hand the token to the sign-out API like another client
+ * holding it would.
  */
+// scripts/e2e-server.sh's AUTH_SECRET when none is given.
+const E2E_AUTH_SECRET = 'e2e-auth-secret-0123456789abcdef0123456789abcdef';
+
 async function sessionRefreshToken(context: BrowserContext): Promise<string> {
   const parts = (await context.cookies())
     .filter((c) => /^(?:__Secure-)?authjs\.session-token(?:\.\d+)?$/.test(c.name))
@@ -149,7 +152,8 @@ async function sessionRefreshToken(context: BrowserContext): Promise<string> {
   expect(parts.length).toBeGreaterThan(0);
   const salt = parts[0].name.replace(/\.\d+$/, '');
   const [, , iv, ciphertext] = parts.map((c) => c.value).join('').split('.');
-  const secret = process.env.AUTH_SECRET && process.env.AUTH_SECRET.length >= 32 ? process.env.AUTH_SECRET : fs.readFileSync('.data/auth-secret', 'utf8').trim();
+  const root = process.env.AUTH_SECRET && process.env.AUTH_SECRET.length >= 32 ? process.env.AUTH_SECRET : E2E_AUTH_SECRET;
+  const secret = Buffer.from(crypto.hkdfSync('sha256', root, 'starloop-keys-v1', 'starloop:session', 32)).toString('base64url');
   const key = Buffer.from(crypto.hkdfSync('sha256', secret, salt, `Auth.js Generated Encryption Key (${salt})`, 64));
   const decipher = crypto.createDecipheriv('aes-256-cbc', key.subarray(32), Buffer.from(iv, 'base64url'));
   const payload = JSON.parse(Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8')) as { refreshToken?: string };

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { twilioSignature } from '@/lib/sending/twilio-signature';
+import twilio from 'twilio';
 import { DEMO_STATE } from './auth-state';
 
 test.use({ storageState: DEMO_STATE });
@@ -19,7 +19,7 @@ test('a customer SMS arrives, the merchant replies by SMS, marks it processed an
   // The customer's SMS, as Twilio posts it (signed).
   const path = '/api/webhooks/twilio/inbound';
   const form = { From: phone, To: '+15005550006', Body: body, MessageSid: `SMe2e${Date.now()}` };
-  const response = await page.request.post(path, { form, headers: { 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, `${baseURL}${path}`, form) } });
+  const response = await page.request.post(path, { form, headers: { 'x-twilio-signature': twilio.getExpectedTwilioSignature(TWILIO_TOKEN, `${baseURL}${path}`, form) } });
   expect(response.status()).toBe(200);
 
   await page.goto('/inbox');

@@ -64,8 +64,8 @@ test.describe('inbound HTML mail in the inbox', () => {
       .replace(/^From: .*$/m, `From: Sam Lee <${contact?.email}>`)
       .replace(/^Message-ID: .*$/m, `Message-ID: <html-only-${stamp}@example.com>`)
       .replace('Hi&nbsp;team', `Hi&nbsp;team&nbsp;${stamp}`);
-    const secret = process.env.INBOUND_EMAIL_SECRET ?? 'e2e-inbound-secret';
-    const posted = await page.request.post(`/api/webhooks/email/inbound?key=${secret}`, { headers: { 'content-type': 'message/rfc822' }, data: Buffer.from(raw, 'latin1') });
+    const secret = process.env.INBOUND_EMAIL_SECRET ?? 'e2e-inbound-secret-of-at-least-32-characters';
+    const posted = await page.request.post('/api/webhooks/email/inbound', { headers: { authorization: `Bearer ${secret}`, 'content-type': 'message/rfc822' }, data: Buffer.from(raw, 'latin1') });
     expect((await posted.json()).data).toMatchObject({ accepted: true });
 
     const origin = new URL(baseURL ?? '').origin;

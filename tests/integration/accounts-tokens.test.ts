@@ -8,6 +8,7 @@ import { hashPassword } from '@/lib/auth/password';
 import { login, refreshTokenPair, REFRESH_REUSE_GRACE_SECONDS } from '@/lib/auth/service';
 import { sha256 } from '@/lib/auth/tokens';
 import { route } from '@/lib/api/route';
+import { PEER_ADDRESS_HEADER, PEER_HOOK_INSTALLED } from '@/lib/http/client-address';
 import { POST as loginRoute } from '@/app/api/user/login/route';
 import { POST as refreshRoute } from '@/app/api/user/refresh/route';
 import { POST as logoutRoute } from '@/app/api/user/logout/route';
@@ -28,8 +29,12 @@ interface Pair {
   expiresAt: number;
 }
 
+// The client's address as `npm start` gives it (lib/http/client-address.ts): the socket's, in the
+// header scripts/peer-address.mjs sets; a client-written X-Forwarded-For is not read.
+(globalThis as Record<symbol, unknown>)[PEER_HOOK_INSTALLED] = true;
+
 async function signIn(email = 'owner@latte.example', password = PASSWORD, ip = '192.0.2.1') {
-  return callApi<Pair & { user: { email: string } }>(loginRoute, { method: 'POST', path: '/user/login', body: { email, password }, headers: { 'x-forwarded-for': ip } });
+  return callApi<Pair & { user: { email: string } }>(loginRoute, { method: 'POST', path: '/user/login', body: { email, password }, headers: { [PEER_ADDRESS_HEADER]: ip } });
 }
 
 describe(`tokens (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {

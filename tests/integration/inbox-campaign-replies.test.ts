@@ -53,7 +53,7 @@ async function drain() {
 }
 
 function mimeRequest(raw: string): Request {
-  return new Request(`${APP}/api/webhooks/email/inbound?key=inbound-secret`, { method: 'POST', headers: { 'content-type': 'message/rfc822' }, body: raw });
+  return new Request(`${APP}/api/webhooks/email/inbound`, { method: 'POST', headers: { authorization: 'Bearer inbound-secret', 'content-type': 'message/rfc822' }, body: raw });
 }
 
 function smsRequest(params: Record<string, string>): Request {

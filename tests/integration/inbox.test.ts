@@ -47,7 +47,7 @@ afterAll(async () => {
 const noParams = { params: Promise.resolve({}) };
 
 function mimeRequest(raw: string, key = 'inbound-secret'): Request {
-  return new Request(`${APP}/api/webhooks/email/inbound?key=${key}`, { method: 'POST', headers: { 'content-type': 'message/rfc822', 'accept-language': 'en-US' }, body: raw });
+  return new Request(`${APP}/api/webhooks/email/inbound`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'message/rfc822', 'accept-language': 'en-US' }, body: raw });
 }
 
 function smsRequest(params: Record<string, string>, signature?: string, query = ''): Request {

@@ -65,8 +65,8 @@ describe('the inbound e-mail webhook, fuzzed', () => {
     const answers = new Map<string, number>();
     await fc.assert(
       fc.asyncProperty(posting, async ({ type, body }) => {
-        const headers: Record<string, string> = type ? { 'content-type': type } : {};
-        const response = await inboundEmail(new Request(`${APP}/api/webhooks/email/inbound?key=${KEY}`, { method: 'POST', headers, body: new Uint8Array(body) }), noParams);
+        const headers: Record<string, string> = { authorization: `Bearer ${KEY}`, ...(type ? { 'content-type': type } : {}) };
+        const response = await inboundEmail(new Request(`${APP}/api/webhooks/email/inbound`, { method: 'POST', headers, body: new Uint8Array(body) }), noParams);
         expect(response.status === 200 || (response.status >= 400 && response.status < 500)).toBe(true);
         const envelope = (await response.json()) as { code: number; data: { accepted?: boolean; reason?: string } | null };
         expect(envelope.code).toBe(response.status);

@@ -31,7 +31,7 @@ const fixture = (name: string) => readFileSync(path.join(__dirname, '../fixtures
 
 /** The message as the body itself (message/rfc822), as most inbound services can post it. */
 function rfc822(raw: Buffer): Request {
-  return new Request(`${APP}/api/webhooks/email/inbound?key=${KEY}`, { method: 'POST', headers: { 'content-type': 'message/rfc822' }, body: new Uint8Array(raw) });
+  return new Request(`${APP}/api/webhooks/email/inbound`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'message/rfc822' }, body: new Uint8Array(raw) });
 }
 
 /**
@@ -52,7 +52,7 @@ function sendgridRaw(raw: Buffer): Request {
     ...field('spam_score', '0.1'),
     Buffer.from(`--${boundary}--\r\n`),
   ]);
-  return new Request(`${APP}/api/webhooks/email/inbound?key=${KEY}`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: new Uint8Array(body) });
+  return new Request(`${APP}/api/webhooks/email/inbound`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, body: new Uint8Array(body) });
 }
 
 interface Thread {
@@ -134,12 +134,12 @@ describe('inbound mail as clients write it, through the webhook', () => {
     expect((await ingest(sendgridRaw(fresh('thunderbird-big5-hkscs.eml')))).message.text).toContain('啲朋友會喺門口等');
     expect((await ingest(sendgridRaw(fresh('foxmail-gbk.eml')))).message.text).toContain('下次还来😊');
     const form = `to=x&email=${[...fresh('plain-8bit-gb2312.eml').toString('latin1').replace('<2026', '<form-2026')].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')}`;
-    const request = new Request(`${APP}/api/webhooks/email/inbound?key=${KEY}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    const request = new Request(`${APP}/api/webhooks/email/inbound`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
     expect((await ingest(request)).message.subject).toBe('订位确认 喆');
   });
 
   it('answers 400, 401 and 413 envelopes for what is not a message, never 500', async () => {
-    const post = (body: BodyInit | null, type: string, key = KEY) => inboundEmail(new Request(`${APP}/api/webhooks/email/inbound?key=${key}`, { method: 'POST', headers: { 'content-type': type }, body }), noParams);
+    const post = (body: BodyInit | null, type: string, key = KEY) => inboundEmail(new Request(`${APP}/api/webhooks/email/inbound`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': type }, body }), noParams);
     expect((await post('x', 'message/rfc822', 'wrong')).status).toBe(401);
     expect((await post('', 'message/rfc822')).status).toBe(400);
     expect((await post('--b\r\nContent-Disposition: form-data; name="other"\r\n\r\nx\r\n--b--', 'multipart/form-data; boundary=b')).status).toBe(400);
@@ -150,7 +150,7 @@ describe('inbound mail as clients write it, through the webhook', () => {
         controller.enqueue(new Uint8Array(1024 * 1024));
       },
     });
-    const response = await inboundEmail(new Request(`${APP}/api/webhooks/email/inbound?key=${KEY}`, { method: 'POST', headers: { 'content-type': 'message/rfc822' }, body: huge, duplex: 'half' } as RequestInit), noParams);
+    const response = await inboundEmail(new Request(`${APP}/api/webhooks/email/inbound`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'message/rfc822' }, body: huge, duplex: 'half' } as RequestInit), noParams);
     expect(response.status).toBe(413);
   });
 });

@@ -38,7 +38,7 @@ describe('inbox e-mail replies', () => {
     const merchant = await createMerchant(t.db, { name: '星光咖啡 "Starlight" Café' });
     const scene = await createSendingScene(t.db, { merchant, members: [{ firstName: 'Ada', email: 'ada.reply@example.com' }] });
     const raw = 'From: Ada <ada.reply@example.com>\r\nTo: no-reply@starloop.test\r\nSubject: Thanks\r\nMessage-ID: <ada-out-1@example.com>\r\n\r\nLovely coffee!\r\n';
-    const { data } = await (await inboundEmail(new Request(`${APP}/api/webhooks/email/inbound?key=inbound-secret`, { method: 'POST', headers: { 'content-type': 'message/rfc822' }, body: raw }), noParams)).json();
+    const { data } = await (await inboundEmail(new Request(`${APP}/api/webhooks/email/inbound`, { method: 'POST', headers: { authorization: 'Bearer inbound-secret', 'content-type': 'message/rfc822' }, body: raw }), noParams)).json();
     const answer = await callApi(reply, { method: 'POST', path: '/x', token: scene.merchant.token, params: { id: String(data.conversationId) }, body: { channel: 'email', text: 'Thank you, Ada!' } });
     expect(answer.status).toBe(200);
     const sent = smtp.messages.at(-1);

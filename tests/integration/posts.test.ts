@@ -339,8 +339,8 @@ describe(`posts (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
       for (const row of rows) {
         expect(row.authorUserId).toBe(demo.userId);
         expect(row.publishedAt === null).toBe(row.status === 'draft');
-        // Published covers are public (signed-out readers load them); draft covers are not.
-        if (row.coverFileId) expect(await isPublicFile(t.db, Number(row.coverFileId))).toBe(row.status === 'published');
+        // No cover is open by its id; published ones open by the signed address of the public page.
+        if (row.coverFileId) expect(await isPublicFile(t.db, Number(row.coverFileId))).toBe(false);
       }
       expect(rows.filter((r) => r.coverFileId)).toHaveLength(3);
       const list = await callApi<{ total: number }>(publicList.GET, { path: `/post/list?merchantId=${demo.merchantId}` });
@@ -361,31 +361,47 @@ describe(`posts (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
       return body.data;
     }
 
-    const viewSignedOut = (id: number) =>
-      viewRoute.GET(new Request(`http://localhost/api/aws/s3/post/view?id=${id}`), { params: Promise.resolve({ module: 'post' }) }).then((r) => r.status);
+    const viewSignedOut = (id: number) => viewUrl(`/api/aws/s3/post/view?id=${id}`);
+    const viewUrl = (url: string) => viewRoute.GET(new Request(`http://localhost${url}`), { params: Promise.resolve({ module: 'post' }) }).then((r) => r.status);
+    // What a signed-out reader gets: the public post API's cover and the image addresses of its body.
+    async function publicAddresses(publicId: string): Promise<{ status: number; cover: string | null; images: string[] }> {
+      const res = await callApi<{ coverUrl: string | null; body: string }>(publicOne.GET, { path: `/post/${publicId}`, params: { id: publicId } });
+      if (res.status !== 200) return { status: res.status, cover: null, images: [] };
+      const images = [...res.body.data.body.matchAll(/src="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+      return { status: 200, cover: res.body.data.coverUrl, images };
+    }
 
     it('become viewable signed out when the article is published', async () => {
       const cover = await upload(admin);
       const inline = await upload(admin);
       const post = await create(admin, { coverFileId: cover, body: `<p>Latte art</p><img src="/api/aws/s3/post/view?id=${inline}" alt="">` });
       expect(post.coverUrl).toBe(`/api/aws/s3/post/view?id=${cover}`);
-      expect(await isPublicFile(t.db, cover)).toBe(false);
       expect(await viewSignedOut(cover)).toBe(404);
       expect(await viewSignedOut(inline)).toBe(404);
+      expect((await publicAddresses(post.publicId)).status).toBe(404);
 
       await publish(admin, post.id);
-      expect(await isPublicFile(t.db, cover)).toBe(true);
-      expect(await isPublicFile(t.db, inline)).toBe(true);
-      expect(await viewSignedOut(cover)).toBe(200);
-      expect(await viewSignedOut(inline)).toBe(200);
+      const published = await publicAddresses(post.publicId);
+      expect(published.cover).toMatch(new RegExp(`^/api/aws/s3/post/view\\?id=${cover}&s=[A-Za-z0-9_-]{22}$`));
+      expect(published.images).toHaveLength(1);
+      const coverUrl = published.cover ?? '';
+      expect(await viewUrl(coverUrl)).toBe(200);
+      expect(await viewUrl(published.images[0])).toBe(200);
+      // The sequential id alone still opens nothing, nor a signature of another file.
+      expect(await viewSignedOut(cover)).toBe(404);
+      expect(await viewUrl(coverUrl.replace(`id=${cover}`, `id=${inline}`))).toBe(404);
     });
 
-    it('are made public when a published article gains a new image', async () => {
+    it('open by a signed address when a published article gains a new image', async () => {
       const post = await create(admin);
       await publish(admin, post.id);
       const added = await upload(admin);
+      expect(await viewSignedOut(added)).toBe(404);
       await callApi(adminOne.PUT, { method: 'PUT', path: `/admin/post/${post.id}`, token: admin.token, params: { id: String(post.id) }, body: article({ body: `<p>New photo</p><img src="/api/aws/s3/post/view?id=${added}">` }) });
-      expect(await isPublicFile(t.db, added)).toBe(true);
+      const { images } = await publicAddresses(post.publicId);
+      expect(images).toHaveLength(1);
+      expect(images[0]).toContain(`id=${added}&s=`);
+      expect(await viewUrl(images[0])).toBe(200);
     });
 
     it("refuse another merchant's file as a cover", async () => {

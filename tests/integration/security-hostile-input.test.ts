@@ -37,6 +37,7 @@ const t = setupTestDatabase();
 const NOT_SWEPT: Record<string, string> = {
   'GET /auth/[...nextauth]': 'Auth.js handler (third-party code, cookie/CSRF based)',
   'POST /auth/[...nextauth]': 'Auth.js handler (third-party code, cookie/CSRF based)',
+  'POST /user/logoutAll': "no input to mutate; a valid call ends the sweeping user's sessions (auth-sessions-lifetime tests it)",
 };
 
 /** Answers that are not the JSON envelope by design, with the reason. */
@@ -80,6 +81,8 @@ function ownParam(path: string, name: string): string {
     ['/inbox/', i.conversation],
     ['/member/', i.contact],
     ['/merchant/location', i.location],
+    ['/merchant/team/invitation', i.invitation],
+    ['/merchant/team/member', i.teamMember],
     ['/post/', i.postPublicId],
     ['/reviews/', i.review],
     ['/sending/campaign', i.sendingCampaign],

@@ -57,9 +57,13 @@ const PUBLIC: Record<string, string> = {
   'POST /user/login': 'sign-in',
   'POST /user/logout': 'sign-out by refresh token; never fails',
   'POST /user/refresh': 'the refresh token is the credential',
+  'POST /user/password/forgot': 'forgot password: the same answer for any e-mail (rate limited)',
+  'POST /user/password/reset': "the e-mailed reset link, proven by its token (single use)",
   'POST /user/register': 'registration, proven by the verification token',
   'POST /user/sendEmailCode': 'registration code (rate limited)',
   'POST /user/validateEmailCode': 'registration code check',
+  'POST /user/invitation': "a team invitation's link, proven by its token",
+  'POST /user/invitation/accept': "a team invitation's link, proven by its token (single use)",
   'POST /webhooks/email/inbound': 'inbound mail; checks INBOUND_EMAIL_SECRET',
   'POST /webhooks/twilio/inbound': 'Twilio; checks X-Twilio-Signature',
   'POST /webhooks/twilio/status': 'Twilio; checks X-Twilio-Signature',
@@ -174,6 +178,13 @@ function routeCases(a: TenantWorld, b: TenantWorld): Record<string, RouteCase[]>
     'PUT /merchant/serviceEmail': [{ expect: 'own' }],
     'POST /merchant/serviceEmail/sendVerification': [{ expect: 'own' }],
     'GET /merchant/serviceEmail/status': [{ expect: 'own' }],
+    'GET /merchant/team': [{ expect: 'own' }],
+    'POST /merchant/team/invitation': [{ body: { email: 'sweep-invite@example.com' }, expect: 'own' }],
+    'DELETE /merchant/team/invitation/[id]': [{ params: id(bi.invitation), expect: 404 }],
+    'POST /merchant/team/invitation/[id]/resend': [{ params: id(bi.invitation), expect: 404 }],
+    'DELETE /merchant/team/member/[id]': [{ params: id(bi.teamMember), expect: 404 }, { params: id(b.merchant.userId), expect: 404 }],
+    'PUT /merchant/team/member/[id]/permission': [{ params: id(bi.teamMember), body: { canManagePosts: true }, expect: 404 }],
+    'POST /merchant/team/member/[id]/transferOwnership': [{ params: id(bi.teamMember), expect: 404 }],
     'POST /message/direct/email/preview': [
       { body: { memberId: bi.contact, templateId: ai.emailTemplate }, expect: 404 },
       { body: { memberId: ai.contact, templateId: bi.emailTemplate }, expect: 404 },
@@ -221,12 +232,18 @@ function routeCases(a: TenantWorld, b: TenantWorld): Record<string, RouteCase[]>
     'POST /user/login': [{ expect: 'skip', why: 'public sign-in' }],
     'POST /user/logout': [{ expect: 'skip', why: 'public sign-out' }],
     'POST /user/refresh': [{ expect: 'skip', why: 'public, refresh token' }],
+    'POST /user/password/forgot': [{ expect: 'skip', why: 'public, the same answer for any e-mail' }],
+    'POST /user/password/reset': [{ expect: 'skip', why: 'public, proven by the reset link token' }],
+    'PUT /user/password': [{ body: { currentPassword: 'wrong-password-123', password: 'Sweep-New-Brew-42', confirmPassword: 'Sweep-New-Brew-42' }, expect: 'own', why: 'refused: wrong current password' }],
+    'POST /user/logoutAll': [{ expect: 'skip', why: "the caller's own sessions only, no ids; it would end the sweeping session (auth-sessions-lifetime tests it)" }],
     'POST /user/register': [{ expect: 'skip', why: 'public registration' }],
     'DELETE /user': [{ body: { password: 'wrong-password-123' }, expect: 'own', why: 'refused: wrong password' }],
     'POST /user/sendEmailCode': [{ expect: 'skip', why: 'public registration step' }],
     'GET /user/subscription': [{ expect: 'own' }],
     'POST /user/subscription/startTrial': [{ expect: 'own' }],
     'POST /user/validateEmailCode': [{ expect: 'skip', why: 'public registration step' }],
+    'POST /user/invitation': [{ expect: 'skip', why: 'public, proven by the invitation token' }],
+    'POST /user/invitation/accept': [{ expect: 'skip', why: 'public, proven by the invitation token' }],
     'POST /webhooks/email/inbound': [{ expect: 'skip', why: 'public, secret-guarded' }],
     'POST /webhooks/twilio/inbound': [{ expect: 'skip', why: 'public, signature-guarded' }],
     'POST /webhooks/twilio/status': [{ expect: 'skip', why: 'public, signature-guarded' }],
@@ -359,10 +376,15 @@ function actionCases(a: TenantWorld, b: TenantWorld): Record<string, ActionCase[
     'app/(auth)/login/actions.ts#loginAction': pub('sign-in'),
     'app/(auth)/portal/actions.ts#registerAction': pub('registration, proven by the verification token'),
     'app/(auth)/portal/verify-email/actions.ts#confirmServiceEmailAction': pub('the e-mailed link token'),
+    'app/(auth)/portal/invite/actions.ts#acceptInvitationAction': pub("a team invitation's link token"),
     'components/shell/sign-out-action.ts#signOutAction': pub('signing out needs no permission'),
     'lib/consent/public-actions.ts#confirmConsentFormAction': pub("a contact's own consent by token"),
     'lib/i18n/locale-actions.ts#setLocaleAction': pub('a language cookie'),
     'lib/auth/actions.ts#deleteAccountAction': [{ input: { password: 'wrong-password-123' }, expect: 'own', why: 'refused: wrong password' }],
+    'lib/auth/actions.ts#changePasswordAction': [{ input: { currentPassword: 'wrong-password-123', password: 'Sweep-New-Brew-42', confirmPassword: 'Sweep-New-Brew-42' }, expect: 'own', why: 'refused: wrong current password' }],
+    'lib/auth/actions.ts#signOutEverywhereAction': [{ input: {}, expect: 'own', why: "refused: not confirmed (confirmed, it ends the caller's own sessions only)" }],
+    'app/(auth)/login/password-actions.ts#forgotPasswordAction': pub('forgot password: the same answer for any e-mail'),
+    'app/(auth)/login/password-actions.ts#resetPasswordAction': pub('the e-mailed reset link token'),
     'lib/campaigns/actions.ts#listCampaignsAction': [{ input: {}, expect: 'own' }],
     'lib/campaigns/actions.ts#getCampaignAction': [{ input: { id: bi.campaign }, expect: 'NOT_FOUND' }],
     'lib/campaigns/actions.ts#saveCampaignAction': [
@@ -425,6 +447,13 @@ function actionCases(a: TenantWorld, b: TenantWorld): Record<string, ActionCase[
     ],
     'lib/sources/actions.ts#unlinkLocationAction': [{ input: { sourceLocationId: bi.sourceLocation }, expect: 'NOT_FOUND' }],
     'lib/subscription/actions.ts#startTrialAction': [{ input: {}, expect: 'own' }],
+    'lib/team/actions.ts#listTeamAction': [{ input: {}, expect: 'own' }],
+    'lib/team/actions.ts#inviteMemberAction': [{ input: { email: 'sweep-invite-action@example.com' }, expect: 'own' }],
+    'lib/team/actions.ts#resendInvitationAction': [{ input: { id: bi.invitation }, expect: 'NOT_FOUND' }],
+    'lib/team/actions.ts#revokeInvitationAction': [{ input: { id: bi.invitation }, expect: 'NOT_FOUND' }],
+    'lib/team/actions.ts#setPostPermissionAction': [{ input: { id: bi.teamMember, canManagePosts: true }, expect: 'NOT_FOUND' }],
+    'lib/team/actions.ts#removeMemberAction': [{ input: { id: bi.teamMember }, expect: 'NOT_FOUND' }],
+    'lib/team/actions.ts#transferOwnershipAction': [{ input: { id: bi.teamMember }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#saveTemplateAction': [{ input: { templateId: bi.emailTemplate, ...template }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#deleteTemplateAction': [{ input: { id: bi.emailTemplate }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#getTemplateAction': [{ input: { id: bi.emailTemplate }, expect: 'NOT_FOUND' }],
@@ -640,4 +669,83 @@ describe('trial accounts cannot customise (spec section 6)', () => {
       }
     });
   }
+});
+
+/**
+ * Issue 18, point 1: only the owner manages the team and changes the merchant's details. Every
+ * /api route under /merchant/team and every action of lib/team, found on the file system, plus
+ * the merchant-detail writes, answers 403 to a staff member of the same merchant (own ids, valid
+ * input: the role is what refuses), and nothing changes.
+ */
+describe('staff cannot manage the team nor change the merchant (issue 18)', () => {
+  const isTeamRoute = (e: Endpoint) => !e.notAllowed && /^\/merchant\/team(\/|$)/.test(e.path);
+  const MERCHANT_WRITES = ['PUT /merchant/profile', 'PUT /merchant/serviceEmail', 'POST /merchant/serviceEmail/sendVerification', 'POST /merchant/phone/sendCode', 'POST /merchant/phone/verify'];
+  const MERCHANT_ACTIONS = ['updateProfileAction', 'setServiceEmailAction', 'sendServiceEmailVerificationAction', 'sendPhoneCodeAction', 'verifyPhoneAction'];
+
+  function staffRouteInput(w: TenantWorld): Record<string, Pick<RouteCase, 'params' | 'body'>> {
+    const id = (n: number) => ({ id: String(n) });
+    return {
+      'GET /merchant/team': {},
+      'POST /merchant/team/invitation': { body: { email: 'staff-invite@example.com' } },
+      'DELETE /merchant/team/invitation/[id]': { params: id(w.ids.invitation) },
+      'POST /merchant/team/invitation/[id]/resend': { params: id(w.ids.invitation) },
+      'DELETE /merchant/team/member/[id]': { params: id(w.merchant.userId) },
+      'PUT /merchant/team/member/[id]/permission': { params: id(w.ids.teamMember), body: { canManagePosts: true } },
+      'POST /merchant/team/member/[id]/transferOwnership': { params: id(w.ids.teamMember) },
+      'PUT /merchant/profile': { body: { merchantName: 'Taken', address: '1 Road' } },
+      'PUT /merchant/serviceEmail': { body: { serviceEmail: 'taken@example.com' } },
+      'POST /merchant/serviceEmail/sendVerification': {},
+      'POST /merchant/phone/sendCode': { body: { phone: '+852 9123 4567' } },
+      'POST /merchant/phone/verify': { body: { phone: '+852 9123 4567', code: '123456' } },
+    };
+  }
+  function staffActionInput(w: TenantWorld): Record<string, unknown> {
+    return {
+      listTeamAction: {},
+      inviteMemberAction: { email: 'staff-invite@example.com' },
+      resendInvitationAction: { id: w.ids.invitation },
+      revokeInvitationAction: { id: w.ids.invitation },
+      setPostPermissionAction: { id: w.ids.teamMember, canManagePosts: true },
+      removeMemberAction: { id: w.merchant.userId },
+      transferOwnershipAction: { id: w.ids.teamMember },
+      updateProfileAction: { merchantName: 'Taken', address: '1 Road' },
+      setServiceEmailAction: { serviceEmail: 'taken@example.com' },
+      sendServiceEmailVerificationAction: {},
+      sendPhoneCodeAction: { phone: '+852 9123 4567' },
+      verifyPhoneAction: { phone: '+852 9123 4567', code: '123456' },
+    };
+  }
+
+  it('every team route and action, and every merchant-detail write, answers 403 to staff', async () => {
+    const { signAccessToken } = await import('@/lib/auth/tokens');
+    const w = await buildTenantWorld(t.db);
+    const staffToken = (await signAccessToken(w.ids.teamMember, w.merchant.merchantId, new Date())).token;
+    const routeInput = staffRouteInput(w);
+    const keys = [...endpoints.filter(isTeamRoute).map((e) => e.key), ...MERCHANT_WRITES];
+    expect(keys.length).toBeGreaterThanOrEqual(12);
+    expect(keys.filter((k) => !routeInput[k]), 'team routes without a staff case').toEqual([]);
+    const before = await tenantFingerprint(t.db, w.merchant.merchantId);
+    const failures: string[] = [];
+    for (const key of keys) {
+      const answer = await call(endpointOf(endpoints, key), staffToken, routeInput[key]);
+      if (answer.status !== 403 || answer.json?.msg !== "Only the merchant's owner can do this.") failures.push(`${key}: ${answer.status} ${answer.text.slice(0, 160)}`);
+    }
+    const actionInput = staffActionInput(w);
+    const staffActions = [
+      ...actions.filter((m) => m.file === 'lib/team/actions.ts').flatMap((m) => Object.entries(m.exports)),
+      ...actions.filter((m) => m.file === 'lib/merchant/actions.ts').flatMap((m) => Object.entries(m.exports).filter(([n]) => MERCHANT_ACTIONS.includes(n))),
+    ];
+    expect(staffActions.length).toBe(Object.keys(actionInput).length);
+    session.token = staffToken;
+    try {
+      for (const [name, fn] of staffActions) {
+        const result = (await (fn as AnyAction)(actionInput[name])) as { ok: boolean; code?: string };
+        if (result.ok || result.code !== 'FORBIDDEN') failures.push(`${name}: ${JSON.stringify(result).slice(0, 160)}`);
+      }
+    } finally {
+      session.token = null;
+    }
+    expect(failures).toEqual([]);
+    expect(await tenantFingerprint(t.db, w.merchant.merchantId)).toEqual(before);
+  });
 });

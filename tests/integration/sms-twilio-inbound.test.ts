@@ -5,6 +5,7 @@ import { conversations, inboxMessages } from '@/db/schema/inbox';
 import { POST as inbound } from '@/app/api/webhooks/twilio/inbound/route';
 import { GET as thread } from '@/app/api/inbox/conversations/[id]/route';
 import { GET as list } from '@/app/api/inbox/conversations/route';
+import { POST as reply } from '@/app/api/inbox/conversations/[id]/reply/route';
 import { EMPTY_TWIML } from '@/lib/sending/twilio-inbound';
 import type { getConversation, listConversations } from '@/lib/inbox/queries';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
@@ -146,6 +147,18 @@ describe('Twilio refusing the confirmation', () => {
     expect(messages[2].text).toContain('You have been unsubscribed from Harbour Noodles texts');
     expect(panel).toMatchObject({ smsOptIn: false, totalReceived: 1, totalSent: 0 });
     twilio.unblock(c.phone);
+  });
+
+  it("21610 on a merchant's reply: 409 saying the number replied STOP, not 502 'try again later'", async () => {
+    const c = await customer(true);
+    await text(c.phone, 'Are you open on Sunday?');
+    const [conversation] = await t.db.select().from(conversations).where(eq(conversations.contactId, c.id));
+    twilio.block(c.phone);
+    const refused = await callApi(reply, { method: 'POST', path: '/x', token: merchant.token, params: { id: String(conversation.id) }, body: { channel: 'sms', text: 'Yes, 10am to 6pm' } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toMatch(/replied STOP/);
+    twilio.unblock(c.phone);
+    expect((await callApi(reply, { method: 'POST', path: '/x', token: merchant.token, params: { id: String(conversation.id) }, body: { channel: 'sms', text: 'Yes, 10am to 6pm' } })).status).toBe(200);
   });
 
   it('21610 on an opt-in confirmation (Twilio still blocks: a word only we know) still records the opt-in', async () => {

@@ -10,7 +10,7 @@ import * as download from '@/app/api/aws/s3/download/route';
 import * as list from '@/app/api/campaign/template/route';
 import { files } from '@/db/schema/files';
 import { draftTemplate } from '@/lib/ai/draft-template';
-import { isPublicFile, markFilesPublic } from '@/lib/files/service';
+import { isPublicFile } from '@/lib/files/service';
 import { callApi } from '@/tests/fixtures/api';
 import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
@@ -100,14 +100,13 @@ describe(`uploads (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => 
     expect(path.resolve(uploadDir, row.key).startsWith(uploadDir)).toBe(true);
   });
 
-  it("answers 404 for another merchant's file, signed out, or under another module; public files are open", async () => {
+  it("answers 404 for another merchant's file, signed out, or under another module; files public by id (before signed addresses) are open", async () => {
     const id = (await send(owner, 'post', PNG, 'a.png', 'image/png')).body.data;
     expect((await fetchView(other, 'post', id)).status).toBe(404);
     expect((await fetchView(null, 'post', id)).status).toBe(404);
     expect((await fetchView(owner, 'campaign', id)).status).toBe(404);
     expect(await isPublicFile(t.db, id)).toBe(false);
-    expect(await markFilesPublic(t.db, other.merchantId, [id])).toBe(0);
-    expect(await markFilesPublic(t.db, owner.merchantId, [id])).toBe(1);
+    await t.db.update(files).set({ public: true }).where(eq(files.id, id));
     expect(await isPublicFile(t.db, id)).toBe(true);
     expect((await fetchView(null, 'post', id)).status).toBe(200);
     expect((await fetchView(other, 'post', id)).status).toBe(200);
@@ -125,12 +124,13 @@ describe(`uploads (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => 
     expect(wrongBucket.status).toBe(404);
   });
 
-  it('a saved template makes the images it embeds public (mail clients load them signed out)', async () => {
+  it('a saved template does not make the images it embeds public (a send does: content-files.test.ts)', async () => {
     const id = (await send(owner, 'campaign', PNG, 'banner.png', 'image/png')).body.data;
     expect((await fetchView(null, 'campaign', id)).status).toBe(404);
     const res = await callApi(list.POST, { method: 'POST', path: '/campaign/template', token: owner.token, body: { type: 0, subject: 'Hi', content: `<p>Hi</p><img src="/api/aws/s3/campaign/view?id=${id}">` } });
     expect(res.status).toBe(200);
-    expect((await fetchView(null, 'campaign', id)).status).toBe(200);
+    expect((await fetchView(null, 'campaign', id)).status).toBe(404);
+    expect(await isPublicFile(t.db, id)).toBe(false);
   });
 });
 

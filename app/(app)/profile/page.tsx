@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSession } from '@/lib/auth/session';
+import { userRole } from '@/lib/auth/user-role';
 import { refreshServiceEmailStatus } from '@/lib/merchant/service-email';
 import { ProfileClient } from './profile-client';
 
@@ -10,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-/** Merchant profile (spec section 2): name, address, verified phone, service e-mail and its status. */
+/** Merchant profile (spec section 2): name, address, verified phone, service e-mail and its status; read-only for staff. */
 export default async function ProfilePage() {
   const { ctx } = await requireSession();
   const t = await getTranslations('accounts.profile');
@@ -18,7 +19,7 @@ export default async function ProfilePage() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <ProfileClient profile={profile} />
+      <ProfileClient profile={profile} readOnly={(await userRole(ctx)) !== 'owner'} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { AlertCircle, Clock, Eye, EyeOff, Lock, Mail, Sparkles } from 'lucide-react';
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
@@ -28,6 +29,7 @@ export interface LoginFormProps {
 export function LoginForm({ callbackUrl, expired, demo }: LoginFormProps) {
   const t = useTranslations('login');
   const tv = useTranslations();
+  const tp = useTranslations('accounts.password');
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
@@ -91,6 +93,9 @@ export function LoginForm({ callbackUrl, expired, demo }: LoginFormProps) {
           }
         />
       </FormField>
+      <Link href="/login/forgot" className="-mt-2 self-end text-sm font-medium text-primary underline-offset-4 hover:underline dark:text-primary-light" data-testid="forgot-link">
+        {tp('forgotLink')}
+      </Link>
       <Button type="submit" size="lg" loading={pending} className="mt-1 w-full">
         {pending ? t('submitting') : t('submit')}
       </Button>

@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import { getDb } from '@/db/client';
 import { actionError, type ActionResult } from '@/lib/actions/action';
 import { signIn } from '@/lib/auth/auth';
+import { clientAddress } from '@/lib/http/client-address';
 import { registerAccount } from '@/lib/auth/registration';
 import { registerSchema } from '@/lib/auth/schema';
 import { requestLocale } from '@/lib/auth/session';
@@ -21,8 +22,7 @@ export async function registerAction(raw: unknown): Promise<ActionResult<null>> 
   if (!parsed.success) return { ok: false, code: 'VALIDATION', message: t('errors.validation'), fieldErrors: fieldErrorsFrom(parsed.error.issues, t) };
   let email: string;
   try {
-    const forwarded = (await headers()).get('x-forwarded-for');
-    const account = await registerAccount({ db: await getDb(), locale, now: () => new Date(), ip: forwarded?.split(',')[0]?.trim() || undefined }, parsed.data);
+    const account = await registerAccount({ db: await getDb(), locale, now: () => new Date(), ip: clientAddress(await headers()) }, parsed.data);
     email = account.email;
   } catch (error) {
     return actionError(error, t);

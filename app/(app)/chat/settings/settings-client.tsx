@@ -16,6 +16,9 @@ import { THEMES, type Theme } from '@/lib/theme/theme';
 import { useTheme } from '@/lib/theme/use-theme';
 import type { UserRole } from '@/lib/auth/user-role';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { PasswordCard } from '@/components/account/password-card';
+import { SessionsCard } from '@/components/account/sessions-card';
+import { TeamCard } from '@/components/team/team-card';
 
 export const SUPPORT_EMAIL = 'support@starloop.app';
 const THEME_ICONS: Record<Theme, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
@@ -86,6 +89,9 @@ export function SettingsClient({ theme: serverTheme, email, role }: { theme: The
         </nav>
       </Card>
 
+      <TeamCard role={role} />
+      <PasswordCard />
+      <SessionsCard />
       <Card>
         <CardHeader>
           <CardTitle>{t('account')}</CardTitle>

@@ -1,13 +1,10 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { assertEmailAvailable } from '@/lib/auth/registration';
+import { checkEmailAvailable } from '@/lib/auth/registration';
 import { emailOnlySchema } from '@/lib/auth/schema';
 
-/** Is the e-mail free? 200 { available: true }, or 488 "email has been registered". */
-export const POST = route({ auth: 'public', body: emailOnlySchema }, async (ctx, { body }) => {
-  await assertEmailAvailable(ctx.db, body.email);
-  return { available: true };
-});
+/** Is the e-mail free? 200 { available: true }, 488 "email has been registered", 429 past the per-address limit. */
+export const POST = route({ auth: 'public', body: emailOnlySchema }, (ctx, { body }) => checkEmailAvailable(ctx, body.email));
 
 // The methods this route does not serve answer the 405 envelope with an Allow header.
 const notServed = notAllowed('POST');

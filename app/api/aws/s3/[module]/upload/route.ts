@@ -3,21 +3,21 @@ import { z } from 'zod';
 import { AppError } from '@/lib/api/app-error';
 import { route } from '@/lib/api/route';
 import { parseModule, saveUpload } from '@/lib/files/service';
+import { MULTIPART_OVERHEAD, readFormData } from '@/lib/http/read-body';
 import { MAX_VIDEO_MB } from '@/lib/files/rules';
 import { assertCanManagePosts } from '@/lib/posts/permission';
 
 const params = z.object({ module: z.string() });
 
-// The multipart envelope adds a little to the largest allowed file.
-const MAX_REQUEST_BYTES = (MAX_VIDEO_MB + 1) * 1024 * 1024;
+// The largest allowed file (a video) and its multipart envelope.
+const MAX_REQUEST_BYTES = MAX_VIDEO_MB * 1024 * 1024 + MULTIPART_OVERHEAD;
 
 /** POST /api/aws/s3/{module}/upload, multipart field `file`: answers the new file's id. */
 export const POST = route({ auth: 'user', params }, async (ctx, { params: { module }, request }) => {
   const target = parseModule(module);
   // Refused before the body is read: a user who may not write posts cannot upload their images.
   if (target === 'post') assertCanManagePosts(ctx);
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_REQUEST_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'files.errors.tooLarge', { values: { mb: MAX_VIDEO_MB } });
-  const form = await request.formData().catch(() => null);
+  const form = await readFormData(request, MAX_REQUEST_BYTES, () => new AppError('PAYLOAD_TOO_LARGE', 'files.errors.tooLarge', { values: { mb: MAX_VIDEO_MB } }));
   const file = form?.get('file');
   if (!file || typeof file === 'string') throw new AppError('BAD_REQUEST', 'files.errors.missingFile');
   return saveUpload(ctx, target, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });

@@ -5,15 +5,16 @@ import { authenticateRequest } from '@/lib/api/authenticate';
 import { fileResponse, parseModule, readFileForViewer } from '@/lib/files/service';
 
 const params = z.object({ module: z.string() });
-const query = z.object({ id: z.coerce.number().int().positive() });
+const query = z.object({ id: z.coerce.number().int().positive(), s: z.string().max(64).optional() });
 
 /**
- * GET /api/aws/s3/{module}/view?id=: the file itself. Public so that e-mail clients and readers
- * of a published post can load public images; private files still need their merchant's session.
+ * GET /api/aws/s3/{module}/view?id=[&s=]: the file itself. Public so that e-mail clients and
+ * readers of a published post can load images by the signed address the sent mail or the public
+ * page carries (`s`, lib/files/public-links.ts); anything else needs its merchant's session.
  */
-export const GET = route({ auth: 'public', params, query }, async (ctx, { params: { module }, query: { id }, request }) => {
+export const GET = route({ auth: 'public', params, query }, async (ctx, { params: { module }, query: { id, s }, request }) => {
   const viewer = await authenticateRequest(ctx.db, request, sessionToken);
-  const { file, bytes } = await readFileForViewer(ctx.db, viewer?.merchantId ?? null, { module: parseModule(module), id });
+  const { file, bytes } = await readFileForViewer(ctx.db, viewer?.merchantId ?? null, { module: parseModule(module), id, signature: s });
   return fileResponse(file, bytes, 'inline');
 });
 

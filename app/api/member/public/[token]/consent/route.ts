@@ -2,6 +2,7 @@ import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
 import { parseOrThrow, route } from '@/lib/api/route';
 import { AppError } from '@/lib/api/app-error';
+import { BODY_LIMITS, readBodyText, readFormData } from '@/lib/http/read-body';
 import { confirmPublicConsent } from '@/lib/consent/public-consent';
 import { unsubscribePageUrl } from '@/lib/consent/unsubscribe-page';
 import { consentActions, consentChannels } from '@/db/schema/contacts';
@@ -20,18 +21,26 @@ export const POST = route({ auth: 'public', params: tokenParams }, async (ctx, {
   let oneClick = false;
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
     // A body that does not parse as the form its content-type claims is the caller's error (400).
-    const form = await request.formData().catch(() => {
-      throw new AppError('BAD_REQUEST');
-    });
+    const form = await readFormData(request, BODY_LIMITS.publicJson);
+    if (!form) throw new AppError('BAD_REQUEST');
     const channel = form.get('channel');
     // The header only travels in e-mail, so the one-click opt-out is the e-mail channel's alone.
     oneClick = form.get('List-Unsubscribe') === 'One-Click';
     input = oneClick ? { action: 'optout', channel: 'email' } : parseOrThrow(body, { action: form.get('action'), channel: channel || null });
   } else {
-    input = parseOrThrow(body, await request.json().catch(() => ({})));
+    input = parseOrThrow(body, jsonOrEmpty(await readBodyText(request, BODY_LIMITS.publicJson)));
   }
   return confirmPublicConsent(ctx.db, params.token, input, { ip: ctx.ip, now: ctx.now(), source: oneClick ? 'email-unsubscribe' : 'public-page' });
 });
+
+// As before: a body that is not JSON validates as empty (400 with the field errors).
+function jsonOrEmpty(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
 
 /**
  * GET and HEAD /api/member/public/{token}/consent: a person who opens the List-Unsubscribe address

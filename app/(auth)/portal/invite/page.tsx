@@ -1,0 +1,55 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db/client';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Logo } from '@/components/shell/logo';
+import { LanguageSwitch } from '@/components/shell/language-switch';
+import { INVITATION_REFUSALS, readInvitation } from '@/lib/team/accept-invitation';
+import { InviteForm } from './invite-form';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('team.accept');
+  return { title: t('title'), robots: { index: false } };
+}
+
+/** The page a team invitation's link opens (public: the token is the proof). */
+export default async function AcceptInvitationPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
+  const t = await getTranslations('team.accept');
+  const tm = await getTranslations();
+  const { token } = await searchParams;
+  const state = token && token.length <= 200 ? await readInvitation(await getDb(), token, new Date()) : ({ ok: false, reason: 'invalid' } as const);
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
+      <header className="flex items-center justify-between px-8 py-5 mobile:px-5">
+        <Link href="/login" className="rounded-lg" aria-label="StarLoop">
+          <Logo />
+        </Link>
+        <LanguageSwitch />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-6 pt-10 mobile:px-4">
+        <Card className="w-full max-w-md">
+          <CardContent className="flex flex-col gap-5 px-6 py-8">
+            <h1 className="text-center text-xl font-semibold text-slate-900 dark:text-white">{t('title')}</h1>
+            {state.ok && token ? (
+              <>
+                <p className="text-center text-sm text-slate-600 dark:text-slate-300">{t('lead', { merchant: state.invitation.merchantName })}</p>
+                <InviteForm token={token} email={state.invitation.email} />
+              </>
+            ) : (
+              <>
+                <p role="alert" className="text-center text-sm text-red-600 dark:text-red-400">
+                  {tm(INVITATION_REFUSALS[state.ok ? 'invalid' : state.reason])}
+                </p>
+                <Button asChild variant="secondary">
+                  <Link href="/login">{t('toLogin')}</Link>
+                </Button>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}

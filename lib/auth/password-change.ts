@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { users } from '@/db/schema/users';
+import { AppError } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { LOGIN_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
+import { hashPassword, verifyPassword } from './password';
+import type { ChangePasswordInput } from './password-schema';
+import { endUserSessions, liveFamilyStart } from './sessions';
+import { signAccessToken } from './tokens';
+
+export interface KeptSession {
+  /** The refresh token family of the session that asks (kept); null ends every session. */
+  familyId: string | null;
+  /** The requesting address, for the sign-in limit. */
+  ip?: string;
+}
+
+/**
+ * Settings → change password. The current password is checked under the sign-in limit (a wrong
+ * one counts as a failed sign-in for the account and the address). The other sessions end; the
+ * asking one stays and gets a new access token (its old one belongs to the ended epoch).
+ */
+export async function changePassword(ctx: ServiceContext, input: ChangePasswordInput, kept: KeptSession): Promise<{ accessToken: string; expiresAt: number } | null> {
+  const now = ctx.now();
+  const [row] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.userId)).limit(1);
+  if (!row) throw new AppError('UNAUTHORIZED');
+  const accountKey = `acct:${row.email}`;
+  const attempt = await reserveAttempt(ctx.db, LOGIN_LIMIT, kept.ip ? [accountKey, `ip:${kept.ip}`] : [accountKey], now);
+  if (attempt.wait > 0) throw tooManyRequests(attempt.wait, 'accounts.errors.loginRateLimited');
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    throw new AppError('BAD_REQUEST', 'accounts.errors.currentPasswordWrong', { fieldErrors: { currentPassword: 'accounts.errors.currentPasswordWrong' } });
+  }
+  await attempt.release();
+  await clearHits(ctx.db, LOGIN_LIMIT, accountKey);
+  const passwordHash = await hashPassword(input.password);
+  const keepFamily = kept.familyId && (await liveFamilyStart(ctx.db, ctx.userId, kept.familyId)) ? kept.familyId : null;
+  const epoch = await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, ctx.userId));
+    return endUserSessions(tx as unknown as Db, ctx.userId, now, keepFamily);
+  });
+  if (!keepFamily) return null;
+  const access = await signAccessToken(ctx.userId, ctx.merchantId, now, { familyId: keepFamily, sessionEpoch: epoch });
+  return { accessToken: access.token, expiresAt: access.expiresAt };
+}
+
+/** "Sign out everywhere": every session of the user ends, this one included. */
+export async function signOutEverywhere(ctx: ServiceContext): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await endUserSessions(tx as unknown as Db, ctx.userId, ctx.now());
+  });
+}

@@ -1,0 +1,40 @@
+import { AppError } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { countryOfNumber } from '@/lib/phone/read';
+import { PHONE_CODE_ADDRESS_DAILY, PHONE_CODE_MERCHANT_DAILY, PHONE_CODE_MERCHANT_HOURLY, addressKey, reserveAll, tooManyRequests } from '@/lib/rate-limit/rate-limit';
+
+const DEFAULT_COUNTRIES = ['CN', 'HK', 'US'];
+
+/** SMS_CODE_COUNTRIES: the ISO countries verification codes may be sent to (comma-separated; default CN,HK,US). */
+export function smsCodeCountries(): string[] {
+  const configured = (process.env.SMS_CODE_COUNTRIES ?? '')
+    .split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter((code) => /^[A-Z]{2}$/.test(code));
+  return configured.length ? configured : DEFAULT_COUNTRIES;
+}
+
+/**
+ * Before a verification SMS (each costs money; premium-rate numbers pay the sender: SMS pumping):
+ * the number's country must be allowed, then the merchant's hourly and daily caps and the
+ * address's daily cap are counted. Answers `release` to take the counts back when no SMS went.
+ */
+export async function reservePhoneCode(ctx: ServiceContext, phone: string, ip: string | undefined): Promise<() => Promise<void>> {
+  const countries = smsCodeCountries();
+  const country = countryOfNumber(phone);
+  if (!country || !countries.includes(country)) {
+    throw new AppError('VALIDATION', 'accounts.errors.phoneCountryNotAllowed', { values: { countries: countries.join(', ') }, fieldErrors: { phone: 'accounts.errors.phoneCountryNotAllowed' } });
+  }
+  const merchantKey = `merchant:${ctx.merchantId}`;
+  const attempt = await reserveAll(
+    ctx.db,
+    [
+      { limit: PHONE_CODE_MERCHANT_HOURLY, keys: [merchantKey] },
+      { limit: PHONE_CODE_MERCHANT_DAILY, keys: [merchantKey] },
+      { limit: PHONE_CODE_ADDRESS_DAILY, keys: [addressKey(ip)] },
+    ],
+    ctx.now(),
+  );
+  if (attempt.wait > 0) throw tooManyRequests(attempt.wait, 'accounts.errors.phoneCodeLimited');
+  return attempt.release;
+}

@@ -1,0 +1,35 @@
+import type { Db } from '@/db/client';
+import { AppError } from '@/lib/api/app-error';
+import type { Locale } from '@/lib/i18n/locales';
+import { translatorFor } from '@/lib/i18n/translator';
+import { escapeHtml, productEmailHtml } from '@/lib/messaging/layout';
+import { sendEmail } from '@/lib/messaging/send';
+import { DeliveryError } from '@/lib/messaging/types';
+
+export const INVITATION_TTL_DAYS = 7;
+
+/** The invitation e-mail: who invites, to which merchant, the link and its expiry. */
+export async function sendInvitationMail(
+  db: Db,
+  input: { merchantId: number; to: string; link: string; merchantName: string; inviterName: string; locale: Locale },
+): Promise<void> {
+  const t = translatorFor(input.locale);
+  const values = { merchant: input.merchantName, inviter: input.inviterName };
+  const expiry = t('team.mail.expiry', { days: INVITATION_TTL_DAYS });
+  try {
+    await sendEmail(db, {
+      merchantId: input.merchantId,
+      to: input.to,
+      subject: t('team.mail.subject', values),
+      text: `${t('team.mail.intro', values)}\n\n${input.link}\n\n${expiry}\n${t('team.mail.ignore')}`,
+      html: productEmailHtml({
+        title: t('team.mail.title', values),
+        body: `<p>${escapeHtml(t('team.mail.intro', values))}</p><p style="margin:24px 0"><a href="${escapeHtml(input.link)}" style="background:#409eff;color:#fff;padding:10px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t('team.mail.button'))}</a></p><p style="word-break:break-all;color:#6b7280">${escapeHtml(input.link)}</p><p>${escapeHtml(expiry)}</p>`,
+        footer: t('team.mail.ignore'),
+      }),
+    });
+  } catch (error) {
+    if (error instanceof DeliveryError) throw new AppError('BAD_GATEWAY', 'team.errors.sendFailed');
+    throw error;
+  }
+}

@@ -1,0 +1,83 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { refreshTokens, users } from '@/db/schema/users';
+import { AppError, notFound } from '@/lib/api/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
+import { listTeam, type TeamMember } from './list-team';
+import { requireOwner } from './require-owner';
+
+async function memberOf(ctx: ServiceContext, userId: number): Promise<{ id: number; role: 'owner' | 'staff'; permissions: string[] }> {
+  const [row] = await ctx.db
+    .select({ id: users.id, role: users.role, permissions: users.permissions })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.merchantId, ctx.merchantId)))
+    .limit(1);
+  if (!row) throw notFound('team.errors.memberNotFound');
+  return row;
+}
+
+/**
+ * Gives or takes the post permission. Every request reads the user row again, so the change
+ * holds from the member's next request on.
+ */
+export async function setPostPermission(ctx: ServiceContext, userId: number, input: { canManagePosts: boolean }): Promise<TeamMember> {
+  await requireOwner(ctx);
+  const member = await memberOf(ctx, userId);
+  const others = member.permissions.filter((p) => p !== POST_ADMIN_PERMISSION);
+  const permissions = input.canManagePosts ? [...others, POST_ADMIN_PERMISSION] : others;
+  await ctx.db
+    .update(users)
+    .set({ permissions, updatedAt: ctx.now() })
+    .where(and(eq(users.id, member.id), eq(users.merchantId, ctx.merchantId)));
+  const updated = (await listTeam(ctx)).members.find((m) => m.userId === member.id);
+  if (!updated) throw notFound('team.errors.memberNotFound');
+  return updated;
+}
+
+/**
+ * Removes a staff member: their user row goes, with their refresh tokens, so every token they
+ * hold answers 401 at once (each request loads the user). The owner cannot remove themself
+ * (that is "delete account", which deletes the merchant), nor is there another owner.
+ */
+export async function removeMember(ctx: ServiceContext, userId: number): Promise<null> {
+  await requireOwner(ctx);
+  const member = await memberOf(ctx, userId);
+  if (member.id === ctx.userId || member.role === 'owner') throw new AppError('BAD_REQUEST', 'team.errors.cannotRemoveOwner');
+  await ctx.db.transaction(async (tx) => {
+    await revokeSessions(tx as unknown as Db, member.id, ctx.now());
+    await tx.delete(users).where(and(eq(users.id, member.id), eq(users.merchantId, ctx.merchantId)));
+  });
+  return null;
+}
+
+/**
+ * Hands the merchant to another member: they become the owner, the caller becomes staff, in one
+ * transaction. Nobody's sessions end; the roles hold from the next request.
+ */
+export async function transferOwnership(ctx: ServiceContext, userId: number): Promise<null> {
+  await requireOwner(ctx);
+  const member = await memberOf(ctx, userId);
+  if (member.id === ctx.userId) throw new AppError('BAD_REQUEST', 'team.errors.alreadyOwner');
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    // The caller's row is locked and re-checked inside the transaction: two transfers at once
+    // cannot both pass the check above and leave two owners.
+    const [self] = await tx
+      .update(users)
+      .set({ role: 'staff', updatedAt: now })
+      .where(and(eq(users.id, ctx.userId), eq(users.merchantId, ctx.merchantId), eq(users.role, 'owner')))
+      .returning({ id: users.id });
+    if (!self) throw new AppError('FORBIDDEN', 'team.errors.ownerOnly');
+    await tx
+      .update(users)
+      .set({ role: 'owner', updatedAt: now })
+      .where(and(eq(users.id, member.id), eq(users.merchantId, ctx.merchantId)));
+  });
+  return null;
+}
+
+/** Ends every sign-in of the user (the rows go with the user too; explicit for the audit trail). */
+async function revokeSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.revokedAt} is null`));
+}
