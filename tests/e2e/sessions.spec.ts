@@ -19,8 +19,11 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
+  // Its own embedded database, even where the suite's server runs on PostgreSQL (CI): resetting
+  // the demo user's password and signing it out everywhere must not end the suite's saved session.
+  const { DATABASE_URL: _shared, ...env } = process.env;
   server = spawn('bash', ['scripts/e2e-server.sh', String(port)], {
-    env: { ...process.env, REFRESH_REUSE_GRACE_SECONDS: '0', ACCESS_TOKEN_TTL_SECONDS: '90' },
+    env: { ...env, REFRESH_REUSE_GRACE_SECONDS: '0', ACCESS_TOKEN_TTL_SECONDS: '90' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
