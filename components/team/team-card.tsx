@@ -64,7 +64,7 @@ function OwnerTeam() {
         </p>
       )}
       {!team && !error ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label={t('loading')}>
+        <div role="status" className="flex flex-col gap-2" aria-busy="true" aria-label={t('loading')}>
           <Skeleton className="h-14" />
           <Skeleton className="h-14" />
         </div>
