@@ -15,6 +15,9 @@ export const errorCatalogue = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, messageKey: 'errors.http.415' },
   TOO_MANY_REQUESTS: { status: 429, messageKey: 'errors.http.429' },
   LOGIN_ERROR: { status: 455, messageKey: 'errors.http.455' },
+  // The password was right and the account has two-step verification on: data.challenge goes to
+  // POST /user/login/twoFactor with a code (no tokens are issued yet).
+  TWO_FACTOR_REQUIRED: { status: 456, messageKey: 'errors.http.456' },
   EMAIL_EXISTS: { status: 488, messageKey: 'errors.http.488' },
   INTERNAL: { status: 500, messageKey: 'errors.http.500' },
   BAD_GATEWAY: { status: 502, messageKey: 'errors.http.502' },

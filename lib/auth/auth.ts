@@ -7,6 +7,8 @@ import { defaultLocale } from '@/lib/i18n/locales';
 import { sessionSecrets } from './secret';
 import { loginRefusalOf, type LoginRefusal } from './login-refusal';
 import { loginSchema } from './schema';
+import { twoFactorLoginSchema } from '@/lib/two-factor/schema';
+import { completeTwoFactorLogin } from '@/lib/two-factor/second-step';
 import { login, type SignedInUser } from './service';
 import { canWriteSessionCookie, nextSessionJwt, withReplacedAccessToken, type StarloopJwt } from './session-jwt';
 
@@ -20,7 +22,10 @@ class LoginRefused extends CredentialsSignin {
     super();
     this.code = refusal.code;
     this.retryAfter = refusal.retryAfter;
+    this.challenge = refusal.challenge;
   }
+  /** The second step's challenge (two_factor_required); read by the login action. */
+  challenge?: string;
 }
 
 declare module 'next-auth' {
@@ -51,14 +56,19 @@ export const { handlers, auth, signIn, signOut, unstable_update: updateSession }
   pages: { signIn: '/login' },
   providers: [
     Credentials({
-      credentials: { email: {}, password: {} },
+      credentials: { email: {}, password: {}, challenge: {}, code: {} },
       async authorize(raw, request) {
-        const parsed = loginSchema.safeParse(raw);
-        if (!parsed.success) throw new LoginRefused({ code: 'invalid_input' });
+        // The second step (a challenge and a code) or the first (e-mail and password).
+        const isSecondStep = !!raw && typeof raw.challenge === 'string' && raw.challenge !== '';
+        const secondStep = isSecondStep ? twoFactorLoginSchema.safeParse(raw) : null;
+        const firstStep = isSecondStep ? null : loginSchema.safeParse(raw);
+        if (!secondStep?.success && !firstStep?.success) throw new LoginRefused({ code: 'invalid_input' });
         try {
           const db = await getDb();
-          // The same login service as /api/user/login, so both paths share one rate limit.
-          const result = await login({ db, locale: defaultLocale, now: () => new Date(), ip: clientAddress(request?.headers) }, parsed.data);
+          const ctx = { db, locale: defaultLocale, now: () => new Date(), ip: clientAddress(request?.headers) };
+          // The same services as /api/user/login and /api/user/login/twoFactor: one rate limit for both paths.
+          const result = secondStep?.success ? await completeTwoFactorLogin(ctx, secondStep.data) : firstStep?.success ? await login(ctx, firstStep.data) : null;
+          if (!result) throw new LoginRefused({ code: 'invalid_input' });
           return {
             id: String(result.user.userId),
             email: result.user.email,

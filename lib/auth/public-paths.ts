@@ -7,6 +7,8 @@ export const PUBLIC_PAGE_PREFIXES = ['/login', '/portal', '/privacy', '/terms', 
 /** API paths answered without a token (spec section 7), relative to /api. */
 export const PUBLIC_API_PATHS = [
   '/user/login',
+  // The sign-in's second step: the password step's signed challenge is the proof.
+  '/user/login/twoFactor',
   '/user/register',
   '/user/emailValidate',
   '/user/sendEmailCode',

@@ -33,7 +33,7 @@ export function authSecret(): string {
 }
 
 /** What a derived key is for: one key per purpose, so one leaked or misused key opens one door. */
-export type KeyPurpose = 'access-token' | 'session' | 'tracking' | 'inbox-address' | 'provider-tokens' | 'file-links';
+export type KeyPurpose = 'access-token' | 'session' | 'tracking' | 'inbox-address' | 'provider-tokens' | 'file-links' | 'two-factor' | 'login-challenge';
 
 const derived = new Map<string, Buffer>();
 

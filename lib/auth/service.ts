@@ -10,6 +10,8 @@ import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './
 import { REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sessionMaxAgeSeconds, sha256, signAccessToken, type AccessClaims } from './tokens';
 import type { LoginInput } from './schema';
 import { LOGIN_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
+import { signChallenge } from '@/lib/two-factor/challenge';
+import { hasTwoFactor } from '@/lib/two-factor/consume-code';
 
 export interface TokenPair {
   accessToken: string;
@@ -65,14 +67,25 @@ export async function login(ctx: PublicContext, input: LoginInput): Promise<Toke
   // A failure keeps the attempt's hits; a success takes them back and clears the account's.
   if (!row || !ok) throw new AppError('LOGIN_ERROR', 'errors.auth.badCredentials');
   await attempt.release();
-  await clearHits(ctx.db, LOGIN_LIMIT, accountKey);
   // The one moment the plain password is known: upgrade a hash made with weaker settings.
   if (needsRehash(row.passwordHash)) {
     await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, row.id));
   }
-  const signedInAt = ctx.now();
-  const pair = await issueFamilyPair(ctx.db, { userId: row.id, merchantId: row.merchantId, sessionEpoch: row.sessionEpoch }, signedInAt, { familyId: crypto.randomUUID(), startedAt: signedInAt });
-  const user = await loadSignedInUser(ctx.db, row.id);
+  // Two-step verification on: no tokens yet, a challenge for the second step
+  // (lib/two-factor/second-step.ts). The account's failures are not cleared until a code is right,
+  // so the password cannot reset the count of wrong codes.
+  if (await hasTwoFactor(ctx.db, row.id)) {
+    const challenge = await signChallenge({ userId: row.id, sessionEpoch: row.sessionEpoch }, now);
+    throw new AppError('TWO_FACTOR_REQUIRED', 'twoFactor.login.required', { details: challenge });
+  }
+  await clearHits(ctx.db, LOGIN_LIMIT, accountKey);
+  return signInUser(ctx.db, { userId: row.id, merchantId: row.merchantId, sessionEpoch: row.sessionEpoch }, ctx.now());
+}
+
+/** A new sign-in (family) of a user whose credentials were checked: its first pair and its state. */
+export async function signInUser(db: Db, owner: TokenOwner, signedInAt: Date): Promise<TokenPair & { user: SignedInUser }> {
+  const pair = await issueFamilyPair(db, owner, signedInAt, { familyId: crypto.randomUUID(), startedAt: signedInAt });
+  const user = await loadSignedInUser(db, owner.userId);
   if (!user) throw new AppError('LOGIN_ERROR', 'errors.auth.badCredentials');
   return { ...pair, user };
 }

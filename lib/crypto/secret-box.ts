@@ -61,3 +61,25 @@ export function decryptSecret(sealed: string | null | undefined): string | null 
 export function sha256Hex(value: string): string {
   return crypto.createHash('sha256').update(value).digest('hex');
 }
+
+/** encryptSecret under a given 32-byte key (one purpose's key, e.g. the two-factor secrets). */
+export function sealWith(key: Buffer, plain: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+}
+
+/** Opens what sealWith sealed under the same key; null when tampered with or sealed under another. */
+export function openWith(key: Buffer, sealed: string | null | undefined): string | null {
+  if (!sealed) return null;
+  const [version, iv, tag, body] = sealed.split('.');
+  if (version !== VERSION || !iv || !tag || body === undefined) return null;
+  try {
+    const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}

@@ -28,7 +28,7 @@ const legacySig = (merchantId: number) => crypto.createHmac('sha256', `${SECRET}
 
 describe('keys per purpose', () => {
   it('derives a different 32-byte key for every purpose, none equal to AUTH_SECRET', () => {
-    const purposes = ['access-token', 'session', 'tracking', 'inbox-address', 'provider-tokens'] as const;
+    const purposes = ['access-token', 'session', 'tracking', 'inbox-address', 'provider-tokens', 'file-links', 'two-factor', 'login-challenge'] as const;
     const keys = purposes.map((p) => secretModule.purposeKey(p).toString('hex'));
     expect(new Set(keys).size).toBe(purposes.length);
     for (const key of keys) {

@@ -52,8 +52,8 @@ describe('auth is decided again behind the proxy', () => {
 
   // Server actions reachable without a session, each with the reason it is safe.
   const PUBLIC_ACTIONS: Record<string, string> = {
-    'app/(auth)/login/actions.ts': 'sign-in itself (rate-limited by the login service)',
-    'app/(auth)/portal/invite/actions.ts': 'accepting a team invitation (the e-mailed single-use link token is the authority)',
+    'app/(auth)/login/actions.ts': 'sign-in itself and its two-step second step (the signed challenge; both rate-limited by the login service)',
+    'app/(auth)/portal/invite/actions.ts': "accepting a team invitation (the e-mailed link's signed, single-use token is the authority)",
     'app/(auth)/login/password-actions.ts': 'forgot password (same answer for any e-mail, rate-limited) and reset (the e-mailed link token is the authority)',
     'app/(auth)/portal/actions.ts': 'registration (the verification token is the authority)',
     'app/(auth)/portal/verify-email/actions.ts': 'service e-mail confirmation link (signed token)',

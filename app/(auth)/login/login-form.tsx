@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import type { loginSchema } from '@/lib/auth/schema';
 import { loginAction } from './actions';
+import { TwoFactorStep } from './two-factor-step';
 
 // The shared schema (and zod) loads on the first validation, not with the login page.
 const resolver = lazyZodResolver(() => import('@/lib/auth/schema').then((m) => m.loginSchema));
@@ -33,6 +34,8 @@ export function LoginForm({ callbackUrl, expired, demo }: LoginFormProps) {
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  // Set when the password was right and the account asks for a code (the second screen).
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver,
     defaultValues: { email: '', password: '' },
@@ -46,6 +49,10 @@ export function LoginForm({ callbackUrl, expired, demo }: LoginFormProps) {
     setMessage(null);
     start(async () => {
       const result = await loginAction({ email: values.email, password: values.password, callbackUrl });
+      if (result && !result.ok && result.code === 'TWO_FACTOR_REQUIRED' && typeof result.details?.challenge === 'string') {
+        setChallenge(result.details.challenge);
+        return;
+      }
       if (result && !result.ok) {
         setMessage(result.message);
         for (const [field, text] of Object.entries(result.fieldErrors ?? {})) {
@@ -54,6 +61,20 @@ export function LoginForm({ callbackUrl, expired, demo }: LoginFormProps) {
       }
     });
   });
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        callbackUrl={callbackUrl}
+        onRestart={(text) => {
+          setChallenge(null);
+          form.setValue('password', '');
+          setMessage(text ?? null);
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={message ? 'login-message' : undefined}>

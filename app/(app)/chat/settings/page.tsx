@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { requireSession } from '@/lib/auth/session';
 import { userRole } from '@/lib/auth/user-role';
 import { readTheme } from '@/lib/theme/read-theme';
+import { twoFactorStatus } from '@/lib/two-factor/enrol';
 import { SettingsClient } from './settings-client';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,7 +19,7 @@ export default async function SettingsPage() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <SettingsClient theme={await readTheme()} email={user.email} role={await userRole(ctx)} />
+      <SettingsClient theme={await readTheme()} email={user.email} role={await userRole(ctx)} twoFactor={await twoFactorStatus(ctx)} />
     </>
   );
 }

@@ -18,12 +18,14 @@ import type { UserRole } from '@/lib/auth/user-role';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { PasswordCard } from '@/components/account/password-card';
 import { SessionsCard } from '@/components/account/sessions-card';
+import { TwoFactorCard } from '@/components/account/two-factor-card';
+import type { TwoFactorStatus } from '@/lib/two-factor/enrol';
 import { TeamCard } from '@/components/team/team-card';
 
 export const SUPPORT_EMAIL = 'support@starloop.app';
 const THEME_ICONS: Record<Theme, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
 
-export function SettingsClient({ theme: serverTheme, email, role }: { theme: Theme; email: string; role: UserRole }) {
+export function SettingsClient({ theme: serverTheme, email, role, twoFactor }: { theme: Theme; email: string; role: UserRole; twoFactor: TwoFactorStatus }) {
   const t = useTranslations('accounts.settings');
   const tt = useTranslations('theme');
   const locale = useLocale() as Locale;
@@ -91,6 +93,7 @@ export function SettingsClient({ theme: serverTheme, email, role }: { theme: The
 
       <TeamCard role={role} />
       <PasswordCard />
+      <TwoFactorCard initial={twoFactor} />
       <SessionsCard />
       <Card>
         <CardHeader>

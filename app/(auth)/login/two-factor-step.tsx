@@ -1,0 +1,87 @@
+'use client';
+
+import { AlertCircle, ArrowLeft, ShieldCheck } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useState, useTransition } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { twoFactorLoginAction } from './actions';
+
+export interface TwoFactorStepProps {
+  challenge: string;
+  callbackUrl?: string;
+  /** Back to e-mail and password (the challenge expired, or the user chose to). */
+  onRestart: (message?: string) => void;
+}
+
+/** The sign-in's second screen: a code from the authenticator app, or one recovery code. */
+export function TwoFactorStep({ challenge, callbackUrl, onRestart }: TwoFactorStepProps) {
+  const t = useTranslations('twoFactor.login');
+  const tv = useTranslations();
+  const [pending, start] = useTransition();
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    if (!code.trim()) {
+      setFieldError(tv('validation.required'));
+      return;
+    }
+    setFieldError(null);
+    start(async () => {
+      const result = await twoFactorLoginAction({ challenge, code, callbackUrl });
+      if (!result || result.ok) return;
+      if (result.details?.restart) {
+        onRestart(result.message);
+        return;
+      }
+      if (result.fieldErrors?.code) setFieldError(result.fieldErrors.code);
+      else setMessage(result.message);
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" data-testid="two-factor-step" aria-labelledby="two-factor-title">
+      <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-900">
+        <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary dark:text-primary-light" aria-hidden="true" />
+        <div className="flex flex-col gap-1">
+          <h2 id="two-factor-title" className="text-base font-semibold text-slate-900 dark:text-white">
+            {t('title')}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('lead')}</p>
+        </div>
+      </div>
+      {message && (
+        <p role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-700 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {message}
+        </p>
+      )}
+      <FormField label={t('code')} required hint={t('codeHint')} error={fieldError}>
+        <Input
+          name="code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+          autoFocus
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          className="h-11 font-mono text-lg tracking-widest"
+          data-testid="two-factor-code"
+        />
+      </FormField>
+      <Button type="submit" size="lg" loading={pending} className="w-full">
+        {pending ? t('verifying') : t('verify')}
+      </Button>
+      <Button type="button" variant="ghost" onClick={() => onRestart()} className="self-center">
+        <ArrowLeft aria-hidden="true" />
+        {t('back')}
+      </Button>
+    </form>
+  );
+}
