@@ -1,3 +1,4 @@
+import enUS from '@/messages/en-US.json';
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +60,7 @@ describe(`two-step verification (${process.env.DATABASE_URL ? 'postgres' : 'pgli
 
     const wrong = await callApi(enableRoute, { method: 'POST', path: '/user/twoFactor/enable', token: user.token, body: { code: unusedCode() } });
     expect(wrong.status).toBe(400);
-    expect((wrong.body.data as { fieldErrors: Record<string, string> }).fieldErrors.code).toBeTruthy();
+    expect((wrong.body.data as { fieldErrors: Record<string, string> }).fieldErrors.code).toBe(enUS.twoFactor.errors.codeWrong);
 
     const enabled = await callApi<{ recoveryCodes: string[] }>(enableRoute, { method: 'POST', path: '/user/twoFactor/enable', token: user.token, body: { code: codeAt(0) } });
     expect(enabled.status).toBe(200);
@@ -92,7 +93,7 @@ describe(`two-step verification (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     const before = await loginHits(user.email);
     const wrong = await secondStep(body.data.challenge, unusedCode());
     expect(wrong.status).toBe(455);
-    expect((wrong.body.data as unknown as { fieldErrors: Record<string, string> }).fieldErrors.code).toBeTruthy();
+    expect((wrong.body.data as unknown as { fieldErrors: Record<string, string> }).fieldErrors.code).toBe(enUS.twoFactor.errors.codeWrong);
     expect(await loginHits(user.email)).toBe(before + 1);
   });
 
@@ -101,8 +102,8 @@ describe(`two-step verification (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     const code = codeAt(30);
     const ok = await secondStep(body.data.challenge, code);
     expect(ok.status).toBe(200);
-    expect(ok.body.data.accessToken).toBeTruthy();
-    expect(ok.body.data.refreshToken).toBeTruthy();
+    expect(ok.body.data.accessToken).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(ok.body.data.refreshToken).toMatch(/^\S{32,}$/);
     expect(ok.body.data.user.email).toBe(user.email);
     expect(await loginHits(user.email)).toBe(0);
 
@@ -117,7 +118,7 @@ describe(`two-step verification (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     const used = recoveryCodes[0];
     const ok = await secondStep(body.data.challenge, used.toUpperCase());
     expect(ok.status).toBe(200);
-    expect(ok.body.data.accessToken).toBeTruthy();
+    expect(ok.body.data.accessToken).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
     const next = await login(user.email);
     expect((await secondStep(next.body.data.challenge, used)).status).toBe(455);
     const status = await callApi<{ recoveryCodesLeft: number }>(statusRoute, { path: '/user/twoFactor', token: user.token });
@@ -154,7 +155,7 @@ describe(`two-step verification (${process.env.DATABASE_URL ? 'postgres' : 'pgli
   it('turning off needs the password and a code; then sign-in answers tokens again', async () => {
     const wrongCode = await callApi(disableRoute, { method: 'POST', path: '/user/twoFactor/disable', token: user.token, body: { password: PASSWORD, code: unusedCode() } });
     expect(wrongCode.status).toBe(400);
-    expect((wrongCode.body.data as { fieldErrors: Record<string, string> }).fieldErrors.code).toBeTruthy();
+    expect((wrongCode.body.data as { fieldErrors: Record<string, string> }).fieldErrors.code).toBe(enUS.twoFactor.errors.codeWrong);
     const wrongPassword = await callApi(disableRoute, { method: 'POST', path: '/user/twoFactor/disable', token: user.token, body: { password: 'Not-It-123', code: recoveryCodes[0] } });
     expect(wrongPassword.status).toBe(400);
     const ok = await callApi(disableRoute, { method: 'POST', path: '/user/twoFactor/disable', token: user.token, body: { password: PASSWORD, code: recoveryCodes[0] } });
@@ -162,7 +163,7 @@ describe(`two-step verification (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     expect(await t.db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, user.userId))).toHaveLength(0);
     const signIn = await login(user.email);
     expect(signIn.status).toBe(200);
-    expect(signIn.body.data.accessToken).toBeTruthy();
+    expect(signIn.body.data.accessToken).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
   it('leaves users without two-step verification exactly as before', async () => {
