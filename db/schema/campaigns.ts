@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { contacts } from './contacts';
 import { locations } from './locations';
 import { merchants } from './merchants';
@@ -48,6 +48,12 @@ export const campaigns = pgTable(
     recipientEmail: text('recipient_email'),
     recipientPhone: text('recipient_phone'),
     snapshotId: integer('snapshot_id'),
+    /**
+     * The template's version this campaign sends (template_versions), pinned when it is scheduled
+     * or sent: editing the template afterwards changes new campaigns only. Null on older rows (the
+     * template as it is now).
+     */
+    templateVersion: integer('template_version'),
     /** When the campaign moved to SENDING (first time). */
     startTime: timestamp('start_time', { withTimezone: true }),
     totalRecords: integer('total_records').notNull().default(0),
@@ -133,6 +139,16 @@ export const deliveries = pgTable(
      * A column rather than an event row, and unindexed, so its update can be HOT (no index entries).
      */
     attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    /**
+     * The claim's fencing token: set by each claim, cleared when the row leaves `sending`. Every
+     * write of a dispatcher about a claimed row (attempt marker, sent record, outcome) requires it,
+     * so a claim that recovery took back can never be taken as "ours" by its old worker.
+     */
+    claimToken: uuid('claim_token'),
+    /** What was sent: the rendered subject, text and HTML (message_contents, shared by identical renders). */
+    contentHash: text('content_hash'),
+    /** The template version the message was rendered from (the campaign's pinned one). */
+    templateVersion: integer('template_version'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -151,4 +167,47 @@ export const deliveries = pgTable(
     // campaign (type and location) for the join.
     index('deliveries_merchant_sent_idx').on(t.merchantId, t.sentAt, t.campaignId).where(sql`${t.status} = 'sent'`),
   ],
+);
+
+/**
+ * The exact content of sent messages, content-addressed: `hash` is the SHA-256 of the merchant and
+ * the rendered subject, text and HTML, so identical renders (a campaign without per-contact
+ * parameters) share one row. Threads and campaign details show what was sent from here.
+ */
+export const messageContents = pgTable(
+  'message_contents',
+  {
+    hash: text('hash').primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    subject: text('subject'),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_contents_merchant_idx').on(t.merchantId)],
+);
+
+/**
+ * A template as it was when a campaign was scheduled or sent (templates.version at that moment).
+ * Written on first use of a version; the sending engine renders a campaign from its pinned row.
+ */
+export const templateVersions = pgTable(
+  'template_versions',
+  {
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    subject: text('subject'),
+    content: text('content').notNull(),
+    contentText: text('content_text').notNull(),
+    scene: text('scene'),
+    includeUnsubscribe: integer('include_unsubscribe').notNull().default(0),
+    locale: text('locale'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.version] })],
 );

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { merchants } from './merchants';
 import { deliveries } from './campaigns';
 
@@ -32,3 +32,15 @@ export const deliveryEvents = pgTable(
   },
   (t) => [index('delivery_events_delivery_idx').on(t.deliveryId, t.createdAt), index('delivery_events_merchant_type_idx').on(t.merchantId, t.type, t.createdAt)],
 );
+
+/**
+ * The global send rate of each transport ('email', 'sms'), shared by every dispatcher process:
+ * `next_at` is the earliest instant the next message may go. A process reserves a few slots at a
+ * time by moving it forward (lib/sending/global-rate.ts).
+ */
+export const sendRates = pgTable('send_rates', {
+  transport: text('transport').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  /** Messages per second in force (the last process to reserve sets it). */
+  perSecond: doublePrecision('per_second').notNull().default(0),
+});

@@ -24,6 +24,8 @@ export const templates = pgTable(
     includeUnsubscribe: boolean('include_unsubscribe').notNull().default(false),
     // Built-in templates only: a stable key, so a re-seed updates the row instead of adding one.
     builtinKey: text('builtin_key'),
+    /** Bumped by every edit; a campaign pins the version it was scheduled with (template_versions). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

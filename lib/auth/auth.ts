@@ -10,6 +10,7 @@ import { loginSchema } from './schema';
 import { twoFactorLoginSchema } from '@/lib/two-factor/schema';
 import { completeTwoFactorLogin } from '@/lib/two-factor/second-step';
 import { login, type SignedInUser } from './service';
+import { markSessionEnded } from './session-ended-mark';
 import { canWriteSessionCookie, nextSessionJwt, withReplacedAccessToken, type StarloopJwt } from './session-jwt';
 
 // Re-exported: the refresh margin's home is session-jwt.ts (next-auth free, tested directly).
@@ -96,7 +97,9 @@ export const { handlers, auth, signIn, signOut, unstable_update: updateSession }
       if (update?.accessToken !== undefined) return (await withReplacedAccessToken(jwt, update.accessToken)) ?? jwt;
       // The browser's periodic check (POST /api/session/refresh) asks for a wider margin.
       const requested = update ? Number(update.refreshWithin) : undefined;
-      return nextSessionJwt(jwt, requested, new Date(), canWriteSessionCookie(trigger));
+      const next = await nextSessionJwt(jwt, requested, new Date(), canWriteSessionCookie(trigger));
+      if (!next && jwt.refreshToken) await markSessionEnded();
+      return next;
     },
     async session({ session, token }) {
       const jwt = token as typeof token & StarloopJwt;

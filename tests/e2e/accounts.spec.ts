@@ -180,6 +180,11 @@ test('a browser whose refresh token family was revoked lands on /login with the 
   // cookie first; the navigation below must show the message all the same.
   const out = await page.request.post('/api/user/logout', { headers: { authorization: `Bearer ${await sessionRefreshToken(context)}` } });
   expect(out.status()).toBe(200);
+  // A background fetch of the page's own API, with the cookie, meets the dead session first:
+  // Auth.js clears the cookie there, and the session-ended mark must be left with it.
+  const background = await page.request.get('/api/member/fields');
+  expect(background.status()).toBe(401);
+  expect((await context.cookies()).find((c) => c.name === 'starloop-session-ended')?.value).toBe('1');
 
   // Such a background request can also move the page itself and abort this navigation: the
   // "session ended" mark then tells the next one, so it is tried again.
