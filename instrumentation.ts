@@ -23,7 +23,8 @@ export async function register(): Promise<void> {
     const store = globalThis as unknown as { __starloopDispatcher?: unknown };
     // One loop per process, also across dev reloads.
     store.__starloopDispatcher ??= startDispatchLoop(handle.db, {
-      transports: transportsFromEnv(),
+      // Given the database: the send rates hold for this process and every worker together.
+      transports: transportsFromEnv(handle.db),
       intervalMs: Number(process.env.DISPATCH_INTERVAL_MS ?? 5_000),
       staleAfterMs: Number(process.env.SENDING_STALE_SECONDS ?? 600) * 1000,
     });

@@ -13,6 +13,11 @@
  * BENCH_LINGER_MS its attempt markers' linger (default the dispatcher's); BENCH_SLICES
  * (default 10) how many turns the two senders take. Both senders connect through the same socket
  * hook (TCP_NODELAY, lib/messaging/smtp-transport.ts), so the ratio is our engine's own overhead.
+ *
+ * The engine runs in two modes, half of each slice each (issue 19): SMTP's own, the message's end
+ * held for the final lane (at most BENCH_FINAL_LANES, default 1, messages unrecorded at a crash),
+ * and marked before the call (the transport wrapped so it does not hold the end: issue 7's engine,
+ * its markers group-committed).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -79,14 +84,22 @@ async function main() {
       smsLimiter: createRateLimiter(0),
       from: () => '"Bench Café" <campaigns@starloop.test>',
     };
+    const unheldEmail = transports.email;
+    const held: EngineSide = { name: 'engine', transports, ms: 0, cpuUs: 0, count: 0, sliceRatios: [] };
+    const unheld: EngineSide = {
+      name: 'unheld',
+      transports: { ...transports, email: { name: 'smtp', send: (db, message) => unheldEmail.send(db, message) } },
+      ms: 0,
+      cpuUs: 0,
+      count: 0,
+      sliceRatios: [],
+    };
     const slices = Math.max(1, Number(process.env.BENCH_SLICES ?? 10));
     const perSlice = Math.ceil(members.length / slices);
     let baseMs = 0;
-    let engineMs = 0;
     // CPU of this process (sender and sink) per side: less at the mercy of the machine's load than
     // wall time, and the engine's own overhead is the difference.
     let baseCpuUs = 0;
-    let engineCpuUs = 0;
     const cpu = () => {
       const u = process.cpuUsage();
       return u.user + u.system;
@@ -98,15 +111,13 @@ async function main() {
       const us = 1e6 / 100;
       return { busy: (user + nice + system + irq + softirq) * us, steal: steal * us, idle: (idle + iowait) * us };
     };
-    const machineSpent = { base: { busy: 0, steal: 0, idle: 0 }, engine: { busy: 0, steal: 0, idle: 0 } };
-    const addMachine = (side: 'base' | 'engine', before: ReturnType<typeof machineCpu>) => {
+    const machineSpent = { base: { busy: 0, steal: 0, idle: 0 }, engine: { busy: 0, steal: 0, idle: 0 }, unheld: { busy: 0, steal: 0, idle: 0 } };
+    const addMachine = (side: 'base' | 'engine' | 'unheld', before: ReturnType<typeof machineCpu>) => {
       const after = machineCpu();
       for (const k of ['busy', 'steal', 'idle'] as const) machineSpent[side][k] += after[k] - before[k];
     };
     let baseCount = 0;
-    let engineCount = 0;
     let engineSent = 0;
-    const sliceRatios: number[] = [];
     for (let slice = 0; slice < slices; slice++) {
       const part = members.slice(slice * perSlice, (slice + 1) * perSlice).map(renderedMessage);
       if (!part.length) break;
@@ -132,35 +143,45 @@ async function main() {
       baseCount += sink.count;
       if (process.env.BENCH_MARKS === '1') progress(`nodemailer window (us): ${baseWindowStart} ${process.hrtime.bigint() / 1000n}`);
 
-      sink.count = 0;
-      const engineCpu = cpu();
-      const engineMachine = machineCpu();
-      const engineWindowStart = process.hrtime.bigint() / 1000n;
-      const engineStart = performance.now();
+      // The engine in two modes, half the slice each: SMTP's own (the message's end held for the
+      // final lane, at most one unrecorded message per process) and marked-before-the-call (the
+      // transport wrapped so it does not hold the end: the engine of issue 7's figures, whose
+      // markers and records are group-committed for many messages at once).
       const target = Math.min(members.length, (slice + 1) * perSlice);
-      while (engineSent < target) {
-        const report = await dispatchOnce(handle.db, {
-          transports,
-          batchSize: Math.min(1000, target - engineSent),
-          concurrency: Number(process.env.BENCH_ENGINE_IN_FLIGHT ?? ENGINE_IN_FLIGHT),
-          commitLingerMs: process.env.BENCH_LINGER_MS ? Number(process.env.BENCH_LINGER_MS) : undefined,
-          baseUrl: 'https://app.starloop.test',
-          // Batches of this slice follow each other within one call, like the worker's loop.
-          continueWhile: (round) => engineSent + round.claimed < target,
-        });
-        engineSent += report.sent;
-        if (!report.claimed) break;
+      const half = Math.min(target, engineSent + Math.ceil((target - engineSent) / 2));
+      const sides: [EngineSide, number][] = [
+        [held, half],
+        [unheld, target],
+      ];
+      const rates: number[] = [];
+      for (const [side, upTo] of sides) {
+        sink.count = 0;
+        const engineCpu = cpu();
+        const engineMachine = machineCpu();
+        const engineStart = performance.now();
+        while (engineSent < upTo) {
+          const report = await dispatchOnce(handle.db, {
+            transports: side.transports,
+            batchSize: Math.min(1000, upTo - engineSent),
+            concurrency: Number(process.env.BENCH_ENGINE_IN_FLIGHT ?? ENGINE_IN_FLIGHT),
+            commitLingerMs: process.env.BENCH_LINGER_MS ? Number(process.env.BENCH_LINGER_MS) : undefined,
+            finalLanes: Number(process.env.BENCH_FINAL_LANES ?? 1),
+            baseUrl: 'https://app.starloop.test',
+            // Batches of this slice follow each other within one call, like the worker's loop.
+            continueWhile: (round) => engineSent + round.claimed < upTo,
+          });
+          engineSent += report.sent;
+          if (!report.claimed) break;
+        }
+        const sideMs = performance.now() - engineStart;
+        side.ms += sideMs;
+        side.cpuUs += cpu() - engineCpu;
+        addMachine(side.name, engineMachine);
+        side.count += sink.count;
+        rates.push(Math.round((sink.count / sideMs) * 1000));
+        side.sliceRatios.push(+((sink.count / sideMs) / (part.length / sliceBaseMs)).toFixed(2));
       }
-      const sliceEngineMs = performance.now() - engineStart;
-      engineMs += sliceEngineMs;
-      const sliceEngineCpu = cpu() - engineCpu;
-      engineCpuUs += sliceEngineCpu;
-      addMachine('engine', engineMachine);
-      engineCount += sink.count;
-      sliceRatios.push(+((sink.count / sliceEngineMs) / (part.length / sliceBaseMs)).toFixed(2));
-      // For a CPU profile of the engine alone: its windows on the profiler's (monotonic) clock.
-      if (process.env.BENCH_MARKS === '1') progress(`engine window (us): ${engineWindowStart} ${process.hrtime.bigint() / 1000n}`);
-      progress(`slice ${slice + 1}/${slices}: nodemailer ${Math.round((part.length / sliceBaseMs) * 1000)} msg/s (${Math.round(sliceBaseCpu / part.length)} us CPU/msg), engine ${Math.round((sink.count / sliceEngineMs) * 1000)} msg/s (${Math.round(sliceEngineCpu / Math.max(1, sink.count))} us CPU/msg)`);
+      progress(`slice ${slice + 1}/${slices}: nodemailer ${Math.round((part.length / sliceBaseMs) * 1000)} msg/s (${Math.round(sliceBaseCpu / part.length)} us CPU/msg), engine held ${rates[0]} msg/s, engine marked before the call ${rates[1]} msg/s`);
     }
     // The last round completes the campaign.
     await dispatchOnce(handle.db, { transports, batchSize: 1000, baseUrl: 'https://app.starloop.test' });
@@ -174,9 +195,8 @@ async function main() {
       members: MEMBERS,
       deliveryRowsMs: Math.round(queueMs),
       nodemailerAlone: { received: baseCount, seconds: +(baseMs / 1000).toFixed(1), perSecond: Math.round((baseCount / baseMs) * 1000), nodeCpuUsPerMessage: Math.round(baseCpuUs / baseCount), machineUsPerMessage: perMessage(machineSpent.base, baseCount) },
-      engine: { received: engineCount, seconds: +(engineMs / 1000).toFixed(1), perSecond: Math.round((engineCount / engineMs) * 1000), campaignStatus: status.status, successRecords: status.success, nodeCpuUsPerMessage: Math.round(engineCpuUs / engineCount), machineUsPerMessage: perMessage(machineSpent.engine, engineCount) },
-      ratio: +(((engineCount / engineMs) / (baseCount / baseMs))).toFixed(2),
-      sliceRatios,
+      engineHeld: sideResult(held, baseCount / baseMs, status, machineSpent.engine),
+      engineMarkedBeforeCall: sideResult(unheld, baseCount / baseMs, status, machineSpent.unheld),
     };
     console.log(JSON.stringify(result, null, 2));
   } finally {
@@ -187,6 +207,29 @@ async function main() {
     else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
+}
+
+interface EngineSide {
+  name: 'engine' | 'unheld';
+  transports: Parameters<typeof dispatchOnce>[1]['transports'];
+  ms: number;
+  cpuUs: number;
+  count: number;
+  sliceRatios: number[];
+}
+
+function sideResult(side: EngineSide, basePerMs: number, status: { status: number; success: number }, spent: { busy: number; steal: number; idle: number }) {
+  return {
+    received: side.count,
+    seconds: +(side.ms / 1000).toFixed(1),
+    perSecond: Math.round((side.count / side.ms) * 1000),
+    campaignStatus: status.status,
+    successRecords: status.success,
+    nodeCpuUsPerMessage: Math.round(side.cpuUs / side.count),
+    machineUsPerMessage: perMessage(spent, side.count),
+    ratio: +(side.count / side.ms / basePerMs).toFixed(2),
+    sliceRatios: side.sliceRatios,
+  };
 }
 
 /** Machine CPU per message, us: busy (all processes), stolen by the host, idle. */

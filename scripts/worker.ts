@@ -17,11 +17,14 @@ async function main() {
   }
   const handle = await openDatabase();
   const loop = startDispatchLoop(handle.db, {
-    transports: transportsFromEnv(),
+    transports: transportsFromEnv(handle.db),
     intervalMs: Number(process.env.DISPATCH_INTERVAL_MS ?? 5_000),
     batchSize: Number(process.env.DISPATCH_BATCH_SIZE ?? 200),
     concurrency: Number(process.env.DISPATCH_CONCURRENCY ?? 8),
+    // Messages past their marker at once: each lane may leave one to review when the process dies.
+    finalLanes: Number(process.env.DISPATCH_FINAL_LANES ?? 1) || 1,
     staleAfterMs: Number(process.env.SENDING_STALE_SECONDS ?? 600) * 1000,
+    onListening: () => console.log('[worker] listening for wake-ups'),
     onRound: (r) => {
       if (r.claimed || r.started || r.completed || r.needsReview) console.log(`[worker] ${JSON.stringify(r)}`);
     },

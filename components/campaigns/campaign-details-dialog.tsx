@@ -1,16 +1,18 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DeliverySummary } from '@/components/sending/delivery-summary';
 import type { CampaignRecord } from '@/lib/campaigns/record';
+import { getCampaignMessageAction } from '@/lib/templates/actions';
 import type { Locale } from '@/lib/i18n/locales';
 import { formatDateTime } from '@/lib/time/format';
 import { CampaignStatus } from './campaign-status';
 
 /**
  * Spec section 2: name, channel, template name, location name, and the scheduled time when
- * scheduled; then the deliveries (issue 7 item 8).
+ * scheduled; then the deliveries (issue 7 item 8), and the message it sends (issue 19).
  */
 export function CampaignDetailsDialog({ record, onClose }: { record: CampaignRecord | null; onClose: () => void }) {
   const t = useTranslations('campaigns');
@@ -43,7 +45,57 @@ export function CampaignDetailsDialog({ record, onClose }: { record: CampaignRec
         </dl>
         {/* Issue 7: per-status counts and the problems with their reasons, once anything was queued. */}
         {record && record.totalRecords > 0 && <DeliverySummary campaignId={record.campaignId} />}
+        {record && <CampaignMessage campaignId={record.campaignId} channel={record.campaignChannel} />}
       </DialogContent>
     </Dialog>
+  );
+}
+
+type MessageData = Extract<Awaited<ReturnType<typeof getCampaignMessageAction>>, { ok: true }>['data'];
+
+/**
+ * What the campaign sends: one message as it was sent when there is one, else the template version
+ * it pinned; and the version's date, saying so when the template changed since. Drafts and
+ * campaigns from before versions were kept show nothing here.
+ */
+function CampaignMessage({ campaignId, channel }: { campaignId: number; channel: number }) {
+  const t = useTranslations('campaigns.details');
+  const locale = useLocale() as Locale;
+  const [data, setData] = useState<MessageData | null>(null);
+  useEffect(() => {
+    let live = true;
+    void getCampaignMessageAction({ campaignId }).then((result) => live && setData(result.ok ? result.data : null));
+    return () => {
+      live = false;
+    };
+  }, [campaignId]);
+  if (!data || (!data.version && !data.sent)) return null;
+  const { version, sent } = data;
+  const subject = sent ? sent.subject : version?.subject;
+  const html = sent ? sent.html : (version?.content ?? null);
+  const text = sent ? sent.text : (version?.contentText ?? '');
+  return (
+    <section className="space-y-2 text-sm" data-testid="campaign-message">
+      <h3 className="font-medium text-slate-900 dark:text-slate-100">{t('message')}</h3>
+      {version && (
+        <p className="text-slate-600 dark:text-slate-300" data-testid="campaign-version">
+          {t('versionOf', { date: formatDateTime(version.savedAt, locale) })}
+          {version.changedSince ? <span className="text-amber-700 dark:text-amber-300"> · {t('changedSince')}</span> : null}
+        </p>
+      )}
+      <p className="text-slate-500 dark:text-slate-400">{sent ? t('sentTo', { address: sent.toAddress, date: formatDateTime(sent.sentAt, locale) }) : t('pinnedContent')}</p>
+      {channel === 0 && subject ? (
+        <p>
+          <span className="text-slate-500 dark:text-slate-400">{t('subject')}: </span>
+          <span className="font-medium break-words">{subject}</span>
+        </p>
+      ) : null}
+      {channel === 0 && html ? (
+        // Sandboxed like the message preview: no scripts, forms or navigation.
+        <iframe title={t('message')} sandbox="" srcDoc={html} className="h-72 w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700" />
+      ) : (
+        <div className="rounded-2xl rounded-bl-sm bg-slate-100 px-4 py-3 whitespace-pre-wrap break-words dark:bg-slate-800">{text}</div>
+      )}
+    </section>
   );
 }

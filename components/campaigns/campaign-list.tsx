@@ -13,7 +13,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { Tooltip, TooltipProvider } from '@/components/ui/tooltip';
 import { useLazyMount } from '@/components/ui/use-lazy-mount';
+import { ToCheckBadge } from '@/components/sending/to-check-badge';
 import { deleteCampaignsAction, listCampaignsAction } from '@/lib/campaigns/actions';
+import { reviewCountsAction } from '@/lib/sending/actions';
 import type { CampaignRecord } from '@/lib/campaigns/record';
 import type { Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';
@@ -28,6 +30,7 @@ import { useTemplatePreview } from './use-template-preview';
 // The details and the message preview (with Radix's dialog) load after the page, when idle, or when first opened (issue 11).
 const CampaignDetailsDialog = dynamic(() => import('./campaign-details-dialog').then((m) => m.CampaignDetailsDialog), { ssr: false });
 const MessagePreviewDialog = dynamic(() => import('./message-preview-dialog').then((m) => m.MessagePreviewDialog), { ssr: false });
+const ReviewDialog = dynamic(() => import('@/components/sending/review-dialog').then((m) => m.ReviewDialog), { ssr: false });
 
 export const CAMPAIGN_PAGE_SIZES = [10, 25, 50] as const;
 /** Spec section 9: the list reloads every 10 s while a campaign is sending. */
@@ -62,6 +65,10 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
   const detailsLoaded = useLazyMount(details !== null);
   const previewLoaded = useLazyMount(preview.data !== null);
   const [previewChannel, setPreviewChannel] = useState(0);
+  // Issue 19: deliveries in review per campaign of the page ("N to check"), one query per page.
+  const [toCheck, setToCheck] = useState<Record<number, number>>({});
+  const [reviewing, setReviewing] = useState<number | null>(null);
+  const reviewLoaded = useLazyMount(reviewing !== null);
   const first = useRef(true);
 
   const load = useCallback(
@@ -106,6 +113,17 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
     return () => clearInterval(timer);
   }, [sending, query, load]);
 
+  // Each load of the page (and each poll) brings its counts; a failed count is ignored, like the list.
+  useEffect(() => {
+    let current = true;
+    reviewCountsAction({ campaignIds: page.records.map((r) => r.campaignId) })
+      .then((res) => current && res.ok && setToCheck(res.data))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [page]);
+
   const reload = () => load(query);
   const deletable = (r: CampaignRecord) => r.allowedActions.includes('delete');
 
@@ -147,7 +165,17 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
     },
     { id: 'channel', header: t('list.colChannel'), className: 'whitespace-nowrap', cell: (r) => (r.campaignChannel === 0 ? t('list.email') : t('list.sms')) },
     { id: 'status', header: t('list.colStatus'), cell: (r) => <CampaignStatus status={r.displayStatus} /> },
-    { id: 'delivered', header: t('list.colDelivered'), className: 'whitespace-nowrap tabular-nums', cell: (r) => r.delivered },
+    {
+      id: 'delivered',
+      header: t('list.colDelivered'),
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (r) => (
+        <span className="inline-flex flex-wrap items-center gap-2">
+          {r.delivered}
+          <ToCheckBadge count={toCheck[r.campaignId] ?? 0} onOpen={() => setReviewing(r.campaignId)} />
+        </span>
+      ),
+    },
     { id: 'sendOn', header: t('list.colSendOn'), className: 'whitespace-nowrap tabular-nums', cell: (r) => formatDateTime(r.sendOn, locale, r.timezone) },
     {
       id: 'location',
@@ -244,6 +272,7 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
       {page.total > 0 && <Pager total={page.total} pageNum={query.pageNum} pageSize={query.pageSize} pageSizes={CAMPAIGN_PAGE_SIZES} onChange={(next) => setQuery((q) => ({ ...q, ...next }))} />}
       {detailsLoaded && <CampaignDetailsDialog record={details} onClose={() => setDetails(null)} />}
       {previewLoaded && <MessagePreviewDialog data={preview.data} channel={previewChannel} onClose={preview.close} />}
+      {reviewLoaded && <ReviewDialog campaignId={reviewing} onClose={() => setReviewing(null)} onChanged={() => void load(query, true)} />}
     </div>
   );
 }

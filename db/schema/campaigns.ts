@@ -153,8 +153,8 @@ export const deliveries = pgTable(
   },
   (t) => [
     uniqueIndex('deliveries_campaign_contact_key').on(t.campaignId, t.contactId),
-    // The dispatcher's claim: queued rows that are due, oldest first.
-    index('deliveries_claim_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'queued'`),
+    // The dispatcher's claim, merchants in turn: per merchant, its due queued rows oldest first.
+    index('deliveries_claim_idx').on(t.merchantId, t.nextAttemptAt, t.id).where(sql`${t.status} = 'queued'`),
     // Per-campaign counts by status.
     index('deliveries_campaign_status_idx').on(t.campaignId, t.status),
     // Last request / silent days / opened / clicked filters per contact.

@@ -43,6 +43,8 @@ export function toRecord(row: Row) {
     recipientEmail: c.recipientEmail ?? '',
     recipientPhone: c.recipientPhone ?? '',
     snapshotId: c.snapshotId,
+    /** The template version it sends, pinned when scheduled or sent (null: a draft, or an older campaign). */
+    templateVersion: c.templateVersion,
     startTime: c.startTime?.toISOString() ?? null,
     totalRecords: c.totalRecords,
     successRecords: c.successRecords,

@@ -5,6 +5,8 @@ import { AppError } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
 import type { Locale } from '@/lib/i18n/locales';
 import { rowsOf } from '@/lib/db/rows';
+import { wakeDispatchers } from '@/lib/sending/wakeup';
+import { pinTemplateVersion } from '@/lib/templates/versions';
 import { loadOwnLocation, loadUsableTemplate } from './lookups';
 import { filterConditionsSchema } from './schema';
 import { assertNotPast, assertTrialAllows } from './settings';
@@ -22,7 +24,7 @@ const SNAPSHOT_REUSE_MS = 60 * 60 * 1000;
  * on one campaign the second sees the first one's result and is refused when no longer allowed.
  */
 export async function runCampaignAction(ctx: ServiceContext, id: number, action: StatusAction) {
-  await ctx.db.transaction(async (txRaw) => {
+  const status = await ctx.db.transaction(async (txRaw): Promise<number> => {
     const tx = txRaw as unknown as Db;
     const c = await lockOwnCampaign(tx, ctx.merchantId, id);
     if (!canDo(c, action)) {
@@ -32,29 +34,29 @@ export async function runCampaignAction(ctx: ServiceContext, id: number, action:
     switch (action) {
       case 'send':
         await assertSendable(ctx, tx, c);
-        await startSending(tx, { merchantId: ctx.merchantId, locale: ctx.locale, now }, c, { reuseSnapshot: true, sendType: SendType.NOW, refuseEmpty: true });
-        return;
+        return startSending(tx, { merchantId: ctx.merchantId, locale: ctx.locale, now }, c, { reuseSnapshot: true, sendType: SendType.NOW, refuseEmpty: true });
       case 'schedule':
         await assertSendable(ctx, tx, c);
         assertNotPast(c.scheduledTime, now);
-        await setStatus(tx, c, CampaignStatus.SCHEDULED, now);
-        return;
+        await pinTemplateVersion(tx, c);
+        return setStatus(tx, c, CampaignStatus.SCHEDULED, now);
       case 'pause':
-        await setStatus(tx, c, CampaignStatus.PAUSED, now);
-        return;
+        return setStatus(tx, c, CampaignStatus.PAUSED, now);
       case 'resume':
+        // A campaign paused before issue 19 has no version yet: it pins the template as it is now.
+        await pinTemplateVersion(tx, c);
         // Paused before it ever started: back to waiting for its time (the engine starts it when due).
-        await setStatus(tx, c, c.startTime ? CampaignStatus.SENDING : CampaignStatus.SCHEDULED, now);
-        return;
+        return setStatus(tx, c, c.startTime ? CampaignStatus.SENDING : CampaignStatus.SCHEDULED, now);
       case 'revert':
-        await setStatus(tx, c, CampaignStatus.DRAFT, now);
-        return;
+        // A draft again: it may change template, and pins the template's version when scheduled anew.
+        return setStatus(tx, c, CampaignStatus.DRAFT, now, { templateVersion: null });
       case 'stop':
         await tx.execute(sql`update deliveries set status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz where campaign_id = ${c.id} and status = 'queued'`);
-        await setStatus(tx, c, CampaignStatus.STOPPED, now);
-        return;
+        return setStatus(tx, c, CampaignStatus.STOPPED, now);
     }
   });
+  // After the commit (never inside: a woken dispatcher would not see the rows yet).
+  if (status === CampaignStatus.SENDING) await wakeDispatchers(ctx.db);
   return getCampaign(ctx, id);
 }
 
@@ -64,13 +66,14 @@ export async function runCampaignAction(ctx: ServiceContext, id: number, action:
  * when the campaign is not (or no longer) due, so concurrent dispatchers cannot both start it.
  */
 export async function startDueCampaign(db: Db, campaignId: number, now: Date): Promise<boolean> {
-  return db.transaction(async (txRaw) => {
+  const status = await db.transaction(async (txRaw): Promise<number | null> => {
     const tx = txRaw as unknown as Db;
     const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update').limit(1);
-    if (!c || c.status !== CampaignStatus.SCHEDULED || !c.scheduledTime || c.scheduledTime.getTime() > now.getTime()) return false;
-    await startSending(tx, { merchantId: c.merchantId, locale: 'zh-CN', now }, c, { reuseSnapshot: false, sendType: c.sendType, refuseEmpty: false });
-    return true;
+    if (!c || c.status !== CampaignStatus.SCHEDULED || !c.scheduledTime || c.scheduledTime.getTime() > now.getTime()) return null;
+    return startSending(tx, { merchantId: c.merchantId, locale: 'zh-CN', now }, c, { reuseSnapshot: false, sendType: c.sendType, refuseEmpty: false });
   });
+  if (status === CampaignStatus.SENDING) await wakeDispatchers(db);
+  return status !== null;
 }
 
 async function assertSendable(ctx: ServiceContext, tx: Db, c: CampaignRow): Promise<void> {
@@ -81,8 +84,11 @@ async function assertSendable(ctx: ServiceContext, tx: Db, c: CampaignRow): Prom
   await assertTrialAllows({ db: tx, merchantId: ctx.merchantId }, { templateMerchantId: template.merchantId, filters: filtersOf(c), isBatchSend: c.isBatchSend, avoidHours: c.avoidHours });
 }
 
-async function startSending(tx: Db, who: { merchantId: number; locale: Locale; now: Date }, c: CampaignRow, options: { reuseSnapshot: boolean; sendType: number; refuseEmpty: boolean }): Promise<void> {
+/** Queues the audience and moves the campaign to SENDING (COMPLETED when nobody matches); answers the new status. */
+async function startSending(tx: Db, who: { merchantId: number; locale: Locale; now: Date }, c: CampaignRow, options: { reuseSnapshot: boolean; sendType: number; refuseEmpty: boolean }): Promise<number> {
   const now = who.now;
+  // The version it was scheduled with, or (send now) the template as it is now.
+  await pinTemplateVersion(tx, c);
   if (!c.locationId) throw new AppError('BAD_REQUEST', 'campaigns.errors.locationRequired');
   const spec = { locationId: c.locationId, channel: c.channel, filters: filtersOf(c), recipientName: c.recipientName, recipientEmail: c.recipientEmail, recipientPhone: c.recipientPhone };
   let snapshotId = options.reuseSnapshot ? await reusableSnapshot(tx, c, now) : null;
@@ -99,10 +105,11 @@ async function startSending(tx: Db, who: { merchantId: number; locale: Locale; n
   const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from deliveries where campaign_id = ${c.id}`));
   const total = Number(n);
   if (total === 0 && options.refuseEmpty) throw new AppError('BAD_REQUEST', 'campaigns.errors.noMembers');
+  const status = total === 0 ? CampaignStatus.COMPLETED : CampaignStatus.SENDING;
   await tx
     .update(campaigns)
     .set({
-      status: total === 0 ? CampaignStatus.COMPLETED : CampaignStatus.SENDING,
+      status,
       sendType: options.sendType,
       // Send-now abandons a schedule (spec section 4).
       scheduledTime: options.sendType === SendType.NOW ? null : c.scheduledTime,
@@ -113,6 +120,7 @@ async function startSending(tx: Db, who: { merchantId: number; locale: Locale; n
       updatedAt: now,
     })
     .where(eq(campaigns.id, c.id));
+  return status;
 }
 
 /** The campaign's snapshot when it still describes the campaign's audience and is recent. */
@@ -129,9 +137,10 @@ function filtersOf(c: CampaignRow) {
   return parsed.success ? parsed.data : filterConditionsSchema.parse({});
 }
 
-async function setStatus(tx: Db, c: CampaignRow, status: number, now: Date): Promise<void> {
+async function setStatus(tx: Db, c: CampaignRow, status: number, now: Date, extra: Partial<Pick<CampaignRow, 'templateVersion'>> = {}): Promise<number> {
   await tx
     .update(campaigns)
-    .set({ status, version: sql`${campaigns.version} + 1`, updatedAt: now })
+    .set({ ...extra, status, version: sql`${campaigns.version} + 1`, updatedAt: now })
     .where(and(eq(campaigns.id, c.id), eq(campaigns.status, c.status)));
+  return status;
 }

@@ -103,7 +103,7 @@ export interface CustomerPanel {
 
 /**
  * A conversation's messages in order: the customer's and our replies, with the campaign messages
- * we sent them woven in (from deliveries, not copied; their subject and text rendered again), and
+ * we sent them woven in (from deliveries, with the content each one sent: ./campaign-messages.ts), and
  * the customer panel of spec section 2. A campaign message alone opens no conversation: every
  * recipient would fill the list; the customer's first answer opens it, with the campaign above.
  */
@@ -133,7 +133,7 @@ export async function getConversation(ctx: ServiceContext, conversationId: numbe
         order by at asc, rank asc, id asc
         limit 500`,
   );
-  // Campaign messages show what the customer read: subject and text, rendered again (deliveries keep no copy).
+  // Campaign messages show what the customer read: the kept subject and text (older ones rendered again).
   const campaignIds = messages.filter((m) => m.kind === 'campaign').map((m) => Number(m.id.slice(1)));
   const rendered = await renderCampaignMessages(ctx.db, ctx.merchantId, conversation.contactId, campaignIds);
   const received = messages.filter((m) => m.direction === 'in' && m.kind === 'message').length;

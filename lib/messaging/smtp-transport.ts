@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { Db } from '@/db/client';
-import { DeliveryError, type EmailMessage, type EmailTransport, type SendResult } from './types';
+import { DeliveryError, TransportDownError, type EmailMessage, type EmailTransport, type HeldEnd, type SendResult } from './types';
 
 // One pooled connection set per SMTP URL, reused across messages.
 const transporters = new Map<string, Transporter>();
@@ -12,25 +12,57 @@ const transporters = new Map<string, Transporter>();
 function transporterFor(url: string): Transporter {
   let transporter = transporters.get(url);
   if (!transporter) {
-    transporter = nodemailer.createTransport(pooledUrl(url));
+    transporter = nodemailer.createTransport(withTimeouts(pooledUrl(url)));
     const inner = transporter.transporter as { options?: { proxy?: unknown }; getSocket?: typeof noDelaySocket };
     // A proxy (`?proxy=`) brings its own socket; otherwise connect with Nagle off.
     if (!inner.options?.proxy) inner.getSocket = noDelaySocket;
     transporter.use('stream', watchHandover);
+    keepResourceErrorsHeard(transporter);
     transporters.set(url, transporter);
   }
   return transporter;
 }
 
-/** SMTP through nodemailer; SMTP_URL such as smtp://user:pass@host:587 or smtps://host:465. */
+/**
+ * SMTP through nodemailer; SMTP_URL such as smtp://user:pass@host:587 or smtps://host:465.
+ *
+ * With `held` (the dispatcher's campaign mail), the message's end is held: after DATA the content
+ * streams to the server, and the closing dot waits until `held.beforeEnd()` answers (the attempt
+ * marker is committed). Answered false, the stream fails, nodemailer closes the connection and
+ * the server drops the unterminated message.
+ */
 export function smtpTransport(url: string): EmailTransport {
   return {
     name: 'smtp',
-    async send(_db: Db, message: EmailMessage & { from: string }): Promise<SendResult> {
+    holdsEnd: true,
+    async send(_db: Db, message: EmailMessage & { from: string }, held?: HeldEnd): Promise<SendResult> {
       const transporter = transporterFor(url);
-      const handover: Handover = { done: false };
-      const names = messageNames(message.from);
       let timer: NodeJS.Timeout | undefined;
+      let settled = false;
+      let fail: (error: Error) => void = () => {};
+      const timeout = new Promise<never>((_, reject) => (fail = reject));
+      const arm = (ms: number, error: () => Error) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => fail(error()), ms);
+      };
+      const handover: Handover = {
+        done: false,
+        beforeEnd: held
+          ? async () => {
+              if (settled) return false;
+              const go = await held.beforeEnd();
+              // This send already failed (its connection lost, timed out) while the permission was
+              // asked: the dot must not follow on whatever the stream is still attached to.
+              if (settled) return false;
+              // The dot goes now: from here the server's answer is awaited for a short time only.
+              if (go) arm(envMs('SMTP_FINAL_REPLY_TIMEOUT_MS', 10_000), () => new SendTimeout());
+              else handover.abandoned = true;
+              return go;
+            }
+          : undefined,
+      };
+      const names = messageNames(message.from);
+      arm(envMs('SMTP_SEND_TIMEOUT_MS', 120_000), () => new SendTimeout());
       try {
         const sending = transporter.sendMail({
           from: message.from,
@@ -43,31 +75,76 @@ export function smtpTransport(url: string): EmailTransport {
           ...names,
           handover,
         } as Mail.Options);
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new SendTimeout()), Number(process.env.SMTP_SEND_TIMEOUT_MS ?? 120_000) || 120_000);
-        });
+        // Whichever loses the race still settles later (a timed-out message's stream is abandoned
+        // and nodemailer rejects it then): observed here, or it would be an unhandled rejection.
+        sending.catch(() => {});
+        timeout.catch(() => {});
         const info = await Promise.race([sending, timeout]);
         return { transport: 'smtp', messageId: String(info.messageId ?? '') };
       } catch (error) {
+        if (handover.abandoned) throw new DeliveryError('smtp message abandoned before its end', true, error);
         if (error instanceof SendTimeout) {
           // nodemailer's pool can stall for good once the server cut its connections and refused
           // new ones (a restart): its messages never settle. Drop that pool; the next message opens
           // a fresh one, and this one is retried like any connection trouble.
-          if (transporters.get(url) === transporter) transporters.delete(url);
-          transporter.close();
+          dropTransporter(url, transporter);
           if (handover.done) throw uncertain('smtp delivery timed out after the message was sent', error);
-          throw new DeliveryError('smtp delivery timed out', true, error);
+          throw new TransportDownError('smtp delivery timed out', error);
         }
         // A reply code is the server's own answer: 4xx may pass on a retry, 5xx will not. Without
         // one (timeout, connection lost), it matters whether the message had been handed over.
-        const code = (error as { responseCode?: number }).responseCode;
+        const { responseCode: code, command, code: errorCode } = error as { responseCode?: number; command?: string; code?: string };
         if (!code && handover.done) throw uncertain(`smtp delivery failed after the message was sent: ${(error as Error).message}`, error);
+        // The server could not be reached or would not talk (refused, connect or greeting timeout,
+        // 421 at the greeting, the connection lost before the end): nothing was handed over.
+        if (!handover.done && (command === 'CONN' || (!code && !MESSAGE_ERRORS.has(errorCode ?? '')))) {
+          // A pool whose connections failed can keep its queued messages forever: the next
+          // message (the breaker's probe) gets a fresh one; those queued here fail and go back.
+          dropTransporter(url, transporter);
+          throw new TransportDownError(`smtp server unavailable${code ? ` (${code})` : errorCode ? ` (${errorCode})` : ''}: ${(error as Error).message}`, error);
+        }
         throw new DeliveryError(`smtp delivery failed${code ? ` (${code})` : ''}`, !code || code < 500, error);
       } finally {
+        settled = true;
         clearTimeout(timer);
       }
     },
   };
+}
+
+/**
+ * nodemailer's pool listens for a connection's first 'error' only (`once`). A connection the
+ * server cut can still fail its message later (a held end abandoned, a send timed out), and that
+ * second 'error' event, unheard, would be thrown from nodemailer's callback: an uncaught exception
+ * that ends the process. Every pooled connection gets a listener of its own; the message's failure
+ * still reaches its sender through the send callback.
+ */
+function keepResourceErrorsHeard(transporter: Transporter): void {
+  const pool = transporter.transporter as { _createConnection?: () => { on(event: 'error', listener: () => void): void } };
+  const create = pool._createConnection?.bind(pool);
+  if (!create) return;
+  pool._createConnection = () => {
+    const connection = create();
+    connection.on('error', () => {});
+    return connection;
+  };
+}
+
+function dropTransporter(url: string, transporter: Transporter): void {
+  if (transporters.get(url) === transporter) transporters.delete(url);
+  transporter.close();
+}
+
+/**
+ * nodemailer's codes for a failure of the message itself (no recipients, a bad address, its
+ * stream): not the server's absence. Any other failure without a reply before the end was handed
+ * over is the connection's (refused, timed out, lost, the pool closed).
+ */
+const MESSAGE_ERRORS = new Set(['EENVELOPE', 'EMESSAGE', 'ESTREAM']);
+
+function envMs(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 /**
@@ -85,6 +162,10 @@ export function messageNames(from: string): { messageId: string; baseBoundary: s
 /** Per message: has the whole message (and so the closing dot) gone to the server after DATA? */
 interface Handover {
   done: boolean;
+  /** The dispatcher's permission for the closing dot (see smtpTransport). */
+  beforeEnd?: () => Promise<boolean>;
+  /** The permission was refused: the message was abandoned unterminated. */
+  abandoned?: boolean;
 }
 
 function uncertain(reason: string, cause: unknown): DeliveryError {
@@ -100,7 +181,44 @@ function uncertain(reason: string, cause: unknown): DeliveryError {
  */
 function watchHandover(mail: { data: Mail.Options & { handover?: Handover }; message: { processFunc(fn: (input: Readable) => Readable): void } }, done: (err?: Error | null) => void): void {
   const handover = mail.data.handover;
-  if (handover) {
+  if (handover?.beforeEnd) {
+    const beforeEnd = handover.beforeEnd;
+    // The content passes through; the stream's end (and so nodemailer's closing dot) waits for
+    // the permission. Refused, the stream fails: nodemailer closes the connection mid-DATA.
+    mail.message.processFunc((input) => {
+      // Pulled, never read ahead: nodemailer reads the message only after DATA's 354, so the
+      // input ends (and the permission is asked) once the content has gone to the connection.
+      let wanted = false;
+      const pump = () => {
+        while (wanted) {
+          const chunk: Buffer | null = input.read();
+          if (chunk === null) return;
+          wanted = held.push(chunk);
+        }
+      };
+      const held = new Readable({
+        read() {
+          wanted = true;
+          pump();
+        },
+      });
+      // nodemailer listens while it sends; an abandonment after it gave up must not go unheard.
+      held.on('error', () => {});
+      input.on('readable', pump);
+      input.once('error', (error) => held.destroy(error));
+      input.once('end', () => {
+        beforeEnd().then(
+          (go) => {
+            if (!go) return held.destroy(new Error('message abandoned before its end'));
+            handover.done = true;
+            held.push(null);
+          },
+          (error: Error) => held.destroy(error),
+        );
+      });
+      return held;
+    });
+  } else if (handover) {
     // The stream itself is watched, not piped through a PassThrough: one stream hop less per
     // message chunk (a profile of the sending benchmark put 15% of its time under that hop).
     mail.message.processFunc((input) => {
@@ -125,6 +243,27 @@ export function pooledUrl(url: string): string {
   if (/[?&]pool=/.test(url)) return url;
   const max = Number(process.env.SMTP_MAX_CONNECTIONS ?? 5) || 5;
   return `${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=${max}&maxMessages=Infinity`;
+}
+
+/**
+ * Connection trouble is detected in seconds, apart from the send timeout: connect
+ * (SMTP_CONNECT_TIMEOUT_MS, default 5 s), greeting (SMTP_GREETING_TIMEOUT_MS, 5 s) and an idle
+ * socket (SMTP_SOCKET_TIMEOUT_MS, 60 s). nodemailer's own defaults are 2 min, 30 s and 10 min.
+ * And a message whose pooled connection closed under it is never sent again by nodemailer
+ * (maxRequeues=0; its default re-queues it forever): closed after the closing dot, the server
+ * may have it already, and while the server is down the re-queued messages never settle. The
+ * dispatcher decides instead (requeued when nothing was handed over, review otherwise).
+ * Values in SMTP_URL win.
+ */
+export function withTimeouts(url: string): string {
+  const add = [
+    ['maxRequeues', 0],
+    ['connectionTimeout', envMs('SMTP_CONNECT_TIMEOUT_MS', 5_000)],
+    ['greetingTimeout', envMs('SMTP_GREETING_TIMEOUT_MS', 5_000)],
+    ['socketTimeout', envMs('SMTP_SOCKET_TIMEOUT_MS', 60_000)],
+  ].filter(([name]) => !new RegExp(`[?&]${name}=`).test(url));
+  if (!add.length) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${add.map(([name, ms]) => `${name}=${ms}`).join('&')}`;
 }
 
 interface SocketRequest {

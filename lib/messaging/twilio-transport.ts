@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { DeliveryError, type SendResult, type SmsMessage, type SmsTransport } from './types';
+import { DeliveryError, TransportDownError, type SendResult, type SmsMessage, type SmsTransport } from './types';
 
 export interface TwilioConfig {
   accountSid: string;
@@ -30,7 +30,8 @@ export function twilioConfigFromEnv(): TwilioConfig | null {
 }
 
 /**
- * Twilio's Messages REST API over real HTTP. 429 and 5xx answers (and no connection) are temporary;
+ * Twilio's Messages REST API over real HTTP. 5xx answers and no connection mean Twilio is down
+ * (TransportDownError: requeued, the circuit breaker counts it); 429 is temporary;
  * other 4xx answers are permanent, with Twilio's own message kept as the reason; a request sent but never
  * answered is uncertain (the SMS may be queued) and goes to review.
  */
@@ -54,14 +55,16 @@ export function twilioTransport(config: TwilioConfig): SmsTransport {
       } catch (error) {
         // Never connected: nothing reached Twilio, a retry is safe. Otherwise the request may
         // have been received and the SMS queued (a timeout waiting for the answer): not retried.
-        if (neverConnected(error)) throw new DeliveryError('twilio unreachable', true, error);
+        if (neverConnected(error)) throw new TransportDownError('twilio unreachable', error);
         throw new DeliveryError(`twilio gave no answer: ${error instanceof Error ? error.name : 'error'}`, false, error, true);
       }
       const answer: unknown = await response.json().catch(() => null);
       const body = (answer && typeof answer === 'object' ? answer : {}) as { sid?: unknown; message?: unknown; code?: unknown };
       if (!response.ok || typeof body.sid !== 'string' || !body.sid) {
-        const temporary = response.status === 429 || response.status >= 500;
         const code = typeof body.code === 'number' && Number.isInteger(body.code) ? body.code : typeof body.code === 'string' && /^\d{1,9}$/.test(body.code) ? Number(body.code) : null;
+        // Twilio's own failure (5xx): the request was answered and refused, nothing was queued.
+        if (response.status >= 500) throw new TransportDownError(`twilio ${response.status}${code ? ` ${code}` : ''}`, new TwilioApiError(`twilio ${response.status}`, true, response.status, code));
+        const temporary = response.status === 429;
         const reason = typeof body.message === 'string' ? body.message.slice(0, 300) : 'no message id';
         throw new TwilioApiError(`twilio ${response.status}${code ? ` ${code}` : ''}: ${reason}`, temporary, response.status, code);
       }

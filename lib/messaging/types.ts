@@ -30,9 +30,20 @@ export interface SendResult {
   outboxId?: number;
 }
 
+/**
+ * A transport that can hold a message's end: the content goes to the server, and the step after
+ * which the server may accept it (SMTP's closing dot) waits for `beforeEnd`. Answered false, the
+ * message is abandoned unterminated (the connection is reset) and `send` rejects.
+ */
+export interface HeldEnd {
+  beforeEnd: () => Promise<boolean>;
+}
+
 export interface EmailTransport {
   readonly name: string;
-  send(db: Db, message: EmailMessage & { from: string }): Promise<SendResult>;
+  /** True when `send` honours `held.beforeEnd` (SMTP); others are marked before they are called. */
+  readonly holdsEnd?: boolean;
+  send(db: Db, message: EmailMessage & { from: string }, held?: HeldEnd): Promise<SendResult>;
 }
 
 export interface SmsTransport {
@@ -54,5 +65,18 @@ export class DeliveryError extends Error {
   ) {
     super(message);
     this.name = 'DeliveryError';
+  }
+}
+
+/**
+ * The transport itself could not be reached or would not take anything (connection refused,
+ * connect or greeting timeout, a provider 5xx): nothing of this message was handed over. The
+ * dispatcher requeues it without using an attempt and counts it toward the transport's circuit
+ * breaker.
+ */
+export class TransportDownError extends DeliveryError {
+  constructor(message: string, cause?: unknown) {
+    super(message, true, cause);
+    this.name = 'TransportDownError';
   }
 }

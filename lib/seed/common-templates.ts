@@ -179,7 +179,18 @@ export async function seedCommonTemplates(db: Db): Promise<number> {
       .values(row)
       .onConflictDoUpdate({
         target: templates.builtinKey,
-        set: { name: row.name, subject: row.subject, content: row.content, contentText: row.contentText, category: row.category, scene: row.scene, includeUnsubscribe: row.includeUnsubscribe, isDefault: true },
+        set: {
+          name: row.name,
+          subject: row.subject,
+          content: row.content,
+          contentText: row.contentText,
+          category: row.category,
+          scene: row.scene,
+          includeUnsubscribe: row.includeUnsubscribe,
+          isDefault: true,
+          // Changed content is a new version: a campaign pinned to the old one keeps its copy.
+          version: sql`case when (${templates.subject}, ${templates.content}, ${templates.contentText}, ${templates.scene}, ${templates.includeUnsubscribe}) is distinct from (excluded.subject, excluded.content, excluded.content_text, excluded.scene, excluded.include_unsubscribe) then ${templates.version} + 1 else ${templates.version} end`,
+        },
       });
   }
   return rows.length;

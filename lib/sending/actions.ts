@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { authedAction } from '@/lib/actions/action';
 import { forecastCampaign } from './forecast';
-import { campaignIdParams, forecastInputSchema, resolveReviewSchema, sendingSettingsSchema } from './schema';
+import { campaignIdParams, forecastInputSchema, resolveReviewSchema, reviewCountsSchema, sendingSettingsSchema } from './schema';
+import { campaignReviews, markAllReviewsSent, reviewCounts } from './review';
 import { getSendingSettings, updateSendingSettings } from './settings';
 import { campaignDeliverySummary, resolveReview } from './summary';
 
@@ -13,8 +14,14 @@ export const forecastAction = authedAction(forecastInputSchema, (session, input)
 /** The campaign details dialog: delivery counts and problems. */
 export const deliverySummaryAction = authedAction(campaignIdParams, (session, input) => campaignDeliverySummary(session.ctx, input.id));
 
-/** A person's verdict on a delivery in review. */
-export const resolveReviewAction = authedAction(resolveReviewSchema, (session, input) => resolveReview(session.ctx, input), { successKey: 'common.success' });
+/**
+ * The review of deliveries nobody can confirm: the list's counts, the dialog's rows, a person's
+ * verdict on one, and "mark all as sent" (no permission: any member may run campaigns).
+ */
+export const reviewCountsAction = authedAction(reviewCountsSchema, (session, input) => reviewCounts(session.ctx, input.campaignIds));
+export const campaignReviewsAction = authedAction(campaignIdParams, (session, input) => campaignReviews(session.ctx, input.id));
+export const resolveReviewAction = authedAction(resolveReviewSchema, (session, input) => resolveReview(session.ctx, input), { successKey: 'sending.review.resolved' });
+export const markAllReviewsSentAction = authedAction(campaignIdParams, (session, input) => markAllReviewsSent(session.ctx, input.id), { successKey: 'sending.review.allMarked' });
 
 /** The merchant's sending settings (the frequency cap), read and saved from the campaigns page. */
 export const sendingSettingsAction = authedAction(z.object({}), (session) => getSendingSettings(session.ctx));

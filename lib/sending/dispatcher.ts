@@ -1,13 +1,16 @@
 import type { Db } from '@/db/client';
 import { CampaignStatus } from '@/db/schema/campaigns';
 import { appUrl } from '@/lib/app-url';
-import { DeliveryError } from '@/lib/messaging/types';
+import { DeliveryError, TransportDownError, type EmailTransport, type SendResult, type SmsTransport } from '@/lib/messaging/types';
 import { applyTimeRules, claimDueDeliveries, completeFinishedCampaigns, recoverStaleClaims, sendingDeadlines } from './claim';
 import { consentSkipReason } from './eligibility';
 import { loadJobs, type DeliveryJob } from './load-batch';
 import { groupCommit, type GroupCommitOptions } from './group-commit';
 import { commitAttemptsAndSent, type AttemptItem, type AttemptVerdict, type SentItem } from './attempts-and-sent';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, recordFailed, recordNeedsReview, recordRetry, recordSkipped, releaseClaim } from './record-outcome';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, recordFailed, recordNeedsReview, recordRetry, recordSkipped, releaseClaim, releaseUnsent, type ClaimRef } from './record-outcome';
+import { createCircuitBreaker, type CircuitBreaker } from './circuit-breaker';
+import { createFinalLanes, type FinalLane, type LaneTurn } from './final-lane';
+import { storedContent, type SentContent } from './sent-content';
 import { renderEmail, renderSms } from './render-message';
 import { startDueScheduledCampaigns } from './start-scheduled';
 import { runWorkPool } from './work-pool';
@@ -27,6 +30,12 @@ export interface DispatchOptions {
    * half the concurrency go at once). Workers have messages queued at the transport meanwhile.
    */
   commitLingerMs?: number;
+  /**
+   * SMTP messages that may be between their attempt marker and their sent record at once (default
+   * 1): what a crash of this process can leave for review, traded against throughput
+   * (final-lane.ts).
+   */
+  finalLanes?: number;
   /** A delivery `sending` for longer than this was left by a dead dispatcher. */
   staleAfterMs?: number;
   baseUrl?: string;
@@ -72,16 +81,36 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
   report.needsReview = recovered.review;
   report.requeued = recovered.requeued;
   const batchSize = options.batchSize ?? 200;
-  // A batch: the time rules applied, due deliveries claimed, and everything their messages need read.
+  const breakers = { email: breakerFor(options.transports.email), sms: breakerFor(options.transports.sms) };
+  // A batch: the time rules applied, due deliveries claimed (none of a channel whose transport is
+  // down; one probe when its breaker is half-open), and everything their messages need read.
   const claimBatch = async (): Promise<ClaimedJob[]> => {
     await applyTimeRules(db, now(), options.tickMs ?? 5_000);
-    const claimed = await claimDueDeliveries(db, now(), batchSize);
+    const open: number[] = [];
+    const probes: number[] = [];
+    for (const [channel, breaker] of [[0, breakers.email], [1, breakers.sms]] as const) {
+      const state = breaker.state();
+      if (state === 'closed') open.push(channel);
+      else if (state === 'half-open' && breaker.takeProbe()) probes.push(channel);
+    }
+    const claimed = open.length ? await claimDueDeliveries(db, now(), batchSize, { channels: open }) : [];
+    const probing = new Set<number>();
+    for (const channel of probes) {
+      const [probe] = await claimDueDeliveries(db, now(), 1, { channels: [channel] });
+      if (probe) {
+        claimed.push(probe);
+        probing.add(probe.id);
+      } else (channel === 0 ? breakers.email : breakers.sms).returnProbe();
+    }
     report.claimed += claimed.length;
     if (!claimed.length) return [];
-    const claimedAt = new Map(claimed.map((c) => [c.id, c.claimedAt]));
+    const byId = new Map(claimed.map((c) => [c.id, c]));
     const jobs = await loadJobs(db, claimed.map((c) => c.id), now());
     const deadlines = await sendingDeadlines(db, [...new Set(claimed.map((c) => c.campaignId))], now());
-    return jobs.map((job) => ({ job, claim: { claimedAt: claimedAt.get(job.deliveryId) ?? new Date(0), deadline: deadlines.get(job.campaignId) ?? null } }));
+    return jobs.map((job) => ({
+      job,
+      claim: { claimToken: byId.get(job.deliveryId)?.claimToken ?? '', deadline: deadlines.get(job.campaignId) ?? null, probe: probing.has(job.deliveryId) },
+    }));
   };
   const first = await claimBatch();
   if (first.length) {
@@ -89,10 +118,10 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
     let lastBatchFull = first.length >= batchSize;
     const concurrency = options.concurrency ?? 8;
     const commits = roundCommits(db, now, { lingerMs: options.commitLingerMs ?? 10, maxItems: Math.ceil(concurrency / 2) });
-    // A sent message's record rides on the next attempt markers while its worker already sends the
-    // next one: a worker waits for its previous record only after that next handover. Every send
-    // still waits for its own attempt marker, so a crash leaves at most two messages per worker
-    // unrecorded (needs review).
+    // E-mail over SMTP ends one message at a time through the final lane (final-lane.ts): a crash
+    // leaves at most one e-mail unrecorded. SMS and the outbox are marked before the call, their
+    // sent records riding on the next markers while the worker already sends the next one.
+    const lane = createFinalLanes(options.finalLanes ?? 1, (attempts, sent) => commitAttemptsAndSent(db, attempts, sent, now()));
     const settle = (deliveryId: number) => (outcome: Outcome) => {
       report[outcomeKey[outcome]]++;
       options.onOutcome?.(deliveryId, outcome);
@@ -100,7 +129,7 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
     await runWorkPool(first, {
       concurrency,
       work: async ({ job, claim }) => {
-        const result = await deliver(db, job, claim, options, now, commits);
+        const result = await deliver(db, job, claim, options, now, commits, lane, breakers);
         const outcome = typeof result === 'string' ? Promise.resolve(result) : result.recorded.then(() => 'sent' as const);
         return { settled: outcome.then(settle(job.deliveryId)) };
       },
@@ -119,9 +148,29 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
   return report;
 }
 
+interface Claim {
+  claimToken: string;
+  deadline: Date | null;
+  /** This message is its transport's half-open probe (circuit-breaker.ts). */
+  probe: boolean;
+}
+
 interface ClaimedJob {
   job: DeliveryJob;
-  claim: { claimedAt: Date; deadline: Date | null };
+  claim: Claim;
+}
+
+interface Breakers {
+  email: CircuitBreaker;
+  sms: CircuitBreaker;
+}
+
+/** One breaker per transport and process. */
+const breakerByTransport = new WeakMap<EmailTransport | SmsTransport, CircuitBreaker>();
+function breakerFor(transport: EmailTransport | SmsTransport): CircuitBreaker {
+  let breaker = breakerByTransport.get(transport);
+  if (!breaker) breakerByTransport.set(transport, (breaker = createCircuitBreaker()));
+  return breaker;
 }
 
 const outcomeKey = { sent: 'sent', failed: 'failed', skipped: 'skipped', retry: 'retried', released: 'released', review: 'needsReview' } as const;
@@ -159,76 +208,134 @@ function roundCommits(db: Db, now: () => Date, grouping: GroupCommitOptions): Ro
 
 /**
  * One claimed delivery. The campaign's status and time rules are checked again right before the
- * transport (the round may have started long before): `deadline` is when the window closes or
- * quiet hours begin, and the attempt marker re-reads the status, so a pause takes effect for
- * every message not yet handed over.
+ * message is handed over (the round may have started long before): `deadline` is when the window
+ * closes or quiet hours begin, and the attempt marker re-reads the status, so a pause takes effect
+ * for every message not yet handed over.
+ *
+ * SMTP (a transport that holds the end): the content streams first and the marker is written in
+ * the final lane just before the closing dot. Other transports: the marker is written before the
+ * call.
  */
-async function deliver(db: Db, job: DeliveryJob, claim: { claimedAt: Date; deadline: Date | null }, options: DispatchOptions, now: () => Date, commits: RoundCommits): Promise<Outcome | { recorded: Promise<void> }> {
-  const { claimedAt } = claim;
-  const gate = async (): Promise<Outcome | null> => {
-    if (claim.deadline && now().getTime() >= claim.deadline.getTime()) {
-      await releaseClaim(db, job.deliveryId, now());
-      return 'released';
-    }
-    const verdict = await commits.attempt({ deliveryId: job.deliveryId, claimedAt });
-    return verdict === 'ours' ? null : 'released';
+async function deliver(db: Db, job: DeliveryJob, claim: Claim, options: DispatchOptions, now: () => Date, commits: RoundCommits, lane: FinalLane, breakersOf: Breakers): Promise<Outcome | { recorded: Promise<void> }> {
+  const ref: ClaimRef = { deliveryId: job.deliveryId, claimToken: claim.claimToken };
+  const breaker = job.channel === 'email' ? breakersOf.email : breakersOf.sms;
+  // Any way out before the transport is called gives a probe back.
+  const early = (outcome: Outcome): Outcome => {
+    if (claim.probe) breaker.returnProbe();
+    return outcome;
   };
+  const pastDeadline = () => Boolean(claim.deadline && now().getTime() >= claim.deadline.getTime());
   if (job.campaignStatus !== CampaignStatus.SENDING) {
-    await releaseClaim(db, job.deliveryId, now());
-    return 'released';
+    await releaseClaim(db, ref, now());
+    return early('released');
   }
   if (!job.contactExists) {
-    await recordSkipped(db, job.deliveryId, 'contact_deleted', now());
-    return 'skipped';
+    await recordSkipped(db, ref, 'contact_deleted', now());
+    return early('skipped');
   }
   const reason = consentSkipReason(job.channel, job.consent, job.scene) ?? (job.recentlyAsked ? 'frequency_cap' : null);
   if (reason) {
-    await recordSkipped(db, job.deliveryId, reason, now());
-    return 'skipped';
+    await recordSkipped(db, ref, reason, now());
+    return early('skipped');
+  }
+  // The transport went down after this batch was claimed: back to the queue, untouched.
+  if (breaker.state() === 'open') {
+    await releaseUnsent(db, ref, 'transport unavailable', now());
+    return early('released');
   }
   const { transports } = options;
   const render = { ...job.render, baseUrl: options.baseUrl ?? appUrl() };
-  let messageId: string;
+  const templateVersion = job.templateVersion;
+  const attemptOf = (content: SentContent): AttemptItem => ({ ...ref, content: storedContent(job.merchantId, content), templateVersion });
+  // undefined: no marker asked for yet; 'ours' / 'released' / null (not ours) once answered.
+  let verdict: AttemptVerdict | null | undefined;
+  let turn: LaneTurn | undefined;
+  // The permission being asked (the lane entered): a send that fails meanwhile waits for it, so
+  // its outcome is recorded knowing the marker's answer, and its turn is always left.
+  let entering: Promise<boolean> | undefined;
+  const gate = async (attempt: AttemptItem): Promise<boolean> => {
+    if (pastDeadline()) {
+      await releaseClaim(db, ref, now());
+      verdict = 'released';
+      return false;
+    }
+    verdict = await commits.attempt(attempt);
+    return verdict === 'ours';
+  };
+  let result: SendResult;
   try {
     if (job.channel === 'email') {
       const email = renderEmail(render, job.deliveryId);
+      const attempt = attemptOf({ subject: email.subject, text: email.text, html: email.html });
       await transports.emailLimiter.take();
-      const stop = await gate();
-      if (stop) return stop;
-      const result = await transports.email.send(db, {
-        merchantId: job.merchantId,
-        from: transports.from(job.merchantName),
-        to: job.consent.email ?? '',
-        replyTo: job.replyTo ?? undefined,
-        ...email,
-      });
-      messageId = result.messageId;
+      const message = { merchantId: job.merchantId, from: transports.from(job.merchantName), to: job.consent.email ?? '', replyTo: job.replyTo ?? undefined, ...email };
+      if (transports.email.holdsEnd) {
+        result = await transports.email.send(db, message, {
+          beforeEnd: () =>
+            (entering = (async () => {
+              if (pastDeadline()) {
+                await releaseClaim(db, ref, now());
+                verdict = 'released';
+                return false;
+              }
+              turn = await lane.enter(attempt);
+              verdict = turn.verdict;
+              return verdict === 'ours';
+            })()),
+        });
+      } else {
+        if (!(await gate(attempt))) return early('released');
+        result = await transports.email.send(db, message);
+      }
     } else {
       const sms = renderSms(render);
       await transports.smsLimiter.take();
-      const stop = await gate();
-      if (stop) return stop;
-      const result = await transports.sms.send(db, { merchantId: job.merchantId, to: job.consent.phone ?? '', body: sms.body });
-      messageId = result.messageId;
+      if (!(await gate(attemptOf({ subject: null, text: sms.body, html: null })))) return early('released');
+      result = await transports.sms.send(db, { merchantId: job.merchantId, to: job.consent.phone ?? '', body: sms.body });
     }
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof DeliveryError && error.uncertain) {
-      await recordNeedsReview(db, job.deliveryId, message, now());
-      return 'review';
+    await entering?.catch(() => false);
+    try {
+      return await recordFailure(db, job, ref, error, verdict, breaker, options, now);
+    } finally {
+      // The lane is left only once the outcome is committed: at most one unrecorded marker.
+      await turn?.leave();
     }
-    const temporary = error instanceof DeliveryError ? error.temporary : true;
-    const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
-    if (temporary && job.attempts < (options.retryDelaysMs ? delays.length + 1 : MAX_ATTEMPTS)) {
-      const delay = delays[Math.min(job.attempts - 1, delays.length - 1)];
-      await recordRetry(db, job.deliveryId, message, new Date(now().getTime() + delay), now());
-      return 'retry';
-    }
-    await recordFailed(db, job.deliveryId, message, now());
-    return 'failed';
   }
+  breaker.success();
+  const sent = { ...ref, providerMessageId: result.messageId, at: now() };
   // Outside the try: the message has left, so a failure to record it must never put the row back
   // in the queue (a second send). It stays `sending` with its attempt marker: needs review later.
   // The record is answered still pending (wrapped, or awaiting would flatten it): see dispatchOnce.
-  return { recorded: commits.sent({ deliveryId: job.deliveryId, providerMessageId: messageId, at: now() }) };
+  return { recorded: turn ? turn.leave(sent) : commits.sent(sent) };
+}
+
+/**
+ * A transport call that failed. Refused by our own marker (campaign paused, claim lost, window
+ * closed): nothing left, the row was already released. Uncertain (handed over, no final answer):
+ * review. The transport down before anything was handed over: requeued at once, no attempt used.
+ * Otherwise the server's answer decides: a retry with back-off, or failed.
+ */
+async function recordFailure(db: Db, job: DeliveryJob, ref: ClaimRef, error: unknown, verdict: AttemptVerdict | null | undefined, breaker: CircuitBreaker, options: DispatchOptions, now: () => Date): Promise<Outcome> {
+  if (verdict !== undefined && verdict !== 'ours') return 'released';
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof TransportDownError) {
+    breaker.failure();
+    await releaseUnsent(db, ref, message, now());
+    return 'released';
+  }
+  breaker.success();
+  if (error instanceof DeliveryError && error.uncertain) {
+    await recordNeedsReview(db, ref, message, now());
+    return 'review';
+  }
+  const temporary = error instanceof DeliveryError ? error.temporary : true;
+  const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+  if (temporary && job.attempts < (options.retryDelaysMs ? delays.length + 1 : MAX_ATTEMPTS)) {
+    const delay = delays[Math.min(job.attempts - 1, delays.length - 1)];
+    await recordRetry(db, ref, message, new Date(now().getTime() + delay), now());
+    return 'retry';
+  }
+  await recordFailed(db, ref, message, now());
+  return 'failed';
 }

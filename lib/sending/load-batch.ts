@@ -19,6 +19,8 @@ export interface DeliveryJob {
   contactExists: boolean;
   consent: ConsentState;
   scene: string | null;
+  /** The template version the message is rendered from (the campaign's pinned one); null on older campaigns (the live template). */
+  templateVersion: number | null;
   render: Omit<RenderContext, 'baseUrl'>;
   merchantName: string;
   replyTo: string | null;
@@ -52,6 +54,7 @@ interface JobRow {
   include_unsubscribe: boolean | null;
   scene: string | null;
   template_locale: string | null;
+  template_version: number | null;
   review_link: string | null;
   merchant_name: string;
   service_email: string | null;
@@ -84,7 +87,12 @@ export async function loadJobs(db: Db, deliveryIds: number[], now: Date): Promis
       select d.id as delivery_id, d.merchant_id, d.campaign_id, c.status as campaign_status, c.campaign_type, d.channel, d.attempts,
              d.contact_id, (k.id is not null) as contact_exists, k.first_name, k.last_name, k.email, k.phone,
              k.email_opt_in, k.sms_opt_in, k.email_status, k.opt_token, k.locale as contact_locale,
-             t.subject, t.content, t.content_text, t.include_unsubscribe, t.scene, t.locale as template_locale,
+             case when v.template_id is not null then v.subject else t.subject end as subject, coalesce(v.content, t.content) as content,
+             coalesce(v.content_text, t.content_text) as content_text,
+             coalesce(v.include_unsubscribe <> 0, t.include_unsubscribe) as include_unsubscribe,
+             case when v.template_id is not null then v.scene else t.scene end as scene,
+             case when v.template_id is not null then v.locale else t.locale end as template_locale,
+             v.version as template_version,
              l.review_link, m.name as merchant_name, m.service_email, m.email_verification_status,
              s.frequency_cap_days as cap_days,
              (c.campaign_type = 0 and coalesce(s.frequency_cap_days, ${DEFAULT_FREQUENCY_CAP_DAYS}) > 0 and exists (
@@ -99,6 +107,9 @@ export async function loadJobs(db: Db, deliveryIds: number[], now: Date): Promis
       join merchants m on m.id = d.merchant_id
       left join contacts k on k.id = d.contact_id and k.merchant_id = d.merchant_id
       left join templates t on t.id = c.template_id
+      -- The campaign's pinned version (lib/templates/versions.ts); older campaigns have none and
+      -- send the live template.
+      left join template_versions v on v.template_id = c.template_id and v.version = c.template_version
       left join locations l on l.id = c.location_id and l.merchant_id = d.merchant_id
       left join merchant_sending_settings s on s.merchant_id = d.merchant_id
       where d.id in (${ids})
@@ -123,6 +134,7 @@ export async function loadJobs(db: Db, deliveryIds: number[], now: Date): Promis
       emailStatus: r.email_status === 'bounced' || r.email_status === 'complained' ? r.email_status : 'ok',
     },
     scene: r.scene,
+    templateVersion: r.template_version == null ? null : Number(r.template_version),
     render: {
       template: {
         subject: r.subject,

@@ -1,12 +1,19 @@
-/**
- * A token bucket: at most `perSecond` messages a second per transport, with a burst of one
- * second's worth. `take()` resolves when a message may go. Clock and sleep are injectable for tests.
- */
+/** A transport's rate: `take()` resolves when the next message may go. */
 export interface RateLimiter {
   take(): Promise<void>;
 }
 
-export function createRateLimiter(perSecond: number, clock: { now: () => number; sleep: (ms: number) => Promise<void> } = realClock): RateLimiter {
+export interface Clock {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+/**
+ * A token bucket: at most `perSecond` messages a second, with a burst of one second's worth, for
+ * this process alone (lib/sending/global-rate.ts shares a rate between processes). Clock and sleep
+ * are injectable for tests.
+ */
+export function createRateLimiter(perSecond: number, clock: Clock = realClock): RateLimiter {
   if (!(perSecond > 0) || !Number.isFinite(perSecond)) return { take: async () => {} };
   const capacity = Math.max(1, perSecond);
   let tokens = capacity;
@@ -34,4 +41,4 @@ export function createRateLimiter(perSecond: number, clock: { now: () => number;
   };
 }
 
-const realClock = { now: () => Date.now(), sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };
+export const realClock: Clock = { now: () => Date.now(), sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };

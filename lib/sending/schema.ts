@@ -21,6 +21,11 @@ export const resolveReviewSchema = z.object({
   verdict: z.enum(['sent', 'resend'], 'validation.invalidValue'),
 });
 
+/** The campaign list's "N to check": the page's campaign ids (a page has at most 50). */
+export const reviewCountsSchema = z.object({
+  campaignIds: z.array(z.coerce.number('validation.invalidType').int('validation.invalid').positive('validation.invalid'), 'validation.invalidType').max(100, 'validation.invalid'),
+});
+
 /** GET/PUT /api/sending/settings and the campaigns page's sending settings: the frequency cap. */
 export const sendingSettingsSchema = z.object(
   {

@@ -2,6 +2,7 @@ import type { Db } from '@/db/client';
 import { recordMessage } from '@/lib/inbox/record-message';
 import { sendSms } from '@/lib/messaging/send';
 import { TwilioApiError } from '@/lib/messaging/twilio-transport';
+import { DeliveryError } from '@/lib/messaging/types';
 
 export interface Confirmation {
   merchantId: number;
@@ -25,7 +26,9 @@ export async function sendSmsConfirmation(db: Db, c: Confirmation, now: Date): P
   try {
     externalId = (await sendSms(db, { merchantId: c.merchantId, to: c.to, body: c.text })).messageId || null;
   } catch (error) {
-    sendError = error instanceof TwilioApiError && error.code ? String(error.code) : 'failed';
+    // Twilio's code, also where a 5xx came wrapped as the transport being down.
+    const refusal = error instanceof TwilioApiError ? error : error instanceof DeliveryError && error.cause instanceof TwilioApiError ? error.cause : null;
+    sendError = refusal?.code ? String(refusal.code) : 'failed';
     console.warn(`[starloop] SMS confirmation to ${maskPhone(c.to)} not sent: ${error instanceof Error ? error.message : 'error'}`);
   }
   await recordMessage(db, { merchantId: c.merchantId, contactId: c.contactId, direction: 'out', channel: 'sms', from: c.from, to: c.to, text: c.text, externalId, sendError, at: now });

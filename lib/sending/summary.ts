@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { campaigns, deliveries, deliveryStatuses, type DeliveryStatus } from '@/db/schema/campaigns';
 import { contacts } from '@/db/schema/contacts';
-import { AppError, notFound } from '@/lib/api/app-error';
-import { sqlRows, ts } from '@/lib/db/rows';
+import { notFound } from '@/lib/api/app-error';
+import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
 import { formatPersonName } from '@/lib/i18n/names';
 
@@ -34,17 +34,17 @@ export async function campaignDeliverySummary(ctx: ServiceContext, campaignId: n
   if (!campaign) throw notFound('campaigns.errors.notFound');
   const byStatus = await sqlRows<{ status: DeliveryStatus; n: number; opened: number; clicked: number }>(
     ctx.db,
-    sql`select status, count(*)::int as n, count(opened_at)::int as opened, count(clicked_at)::int as clicked from deliveries where campaign_id = ${campaignId} group by status`,
+    sql`select status, count(*)::int as n, count(opened_at)::int as opened, count(clicked_at)::int as clicked from deliveries where campaign_id = ${campaignId} and merchant_id = ${ctx.merchantId} group by status`,
   );
   const counts = Object.fromEntries(deliveryStatuses.map((s) => [s, 0])) as Record<DeliveryStatus, number>;
   for (const row of byStatus) counts[row.status] = Number(row.n);
-  const [delivered] = await sqlRows<{ n: number }>(ctx.db, sql`select count(distinct e.delivery_id)::int as n from delivery_events e join deliveries d on d.id = e.delivery_id where d.campaign_id = ${campaignId} and e.type = 'delivered' and d.status = 'sent'`);
-  const reasons = await sqlRows<{ reason: string; n: number }>(ctx.db, sql`select coalesce(error, 'unknown') as reason, count(*)::int as n from deliveries where campaign_id = ${campaignId} and status = 'skipped' group by 1`);
+  const [delivered] = await sqlRows<{ n: number }>(ctx.db, sql`select count(distinct e.delivery_id)::int as n from delivery_events e join deliveries d on d.id = e.delivery_id where d.campaign_id = ${campaignId} and d.merchant_id = ${ctx.merchantId} and e.type = 'delivered' and d.status = 'sent'`);
+  const reasons = await sqlRows<{ reason: string; n: number }>(ctx.db, sql`select coalesce(error, 'unknown') as reason, count(*)::int as n from deliveries where campaign_id = ${campaignId} and merchant_id = ${ctx.merchantId} and status = 'skipped' group by 1`);
   const problems = await ctx.db
     .select({ id: deliveries.id, contactId: deliveries.contactId, status: deliveries.status, error: deliveries.error, address: deliveries.toAddress, at: deliveries.updatedAt, firstName: contacts.firstName, lastName: contacts.lastName })
     .from(deliveries)
     .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
-    .where(and(eq(deliveries.campaignId, campaignId), sql`${deliveries.status} in ('failed', 'needs_review', 'skipped')`))
+    .where(and(eq(deliveries.campaignId, campaignId), eq(deliveries.merchantId, ctx.merchantId), sql`${deliveries.status} in ('failed', 'needs_review', 'skipped')`))
     .orderBy(sql`case ${deliveries.status} when 'needs_review' then 0 when 'failed' then 1 else 2 end`, deliveries.id)
     .limit(100);
   return {
@@ -68,25 +68,5 @@ export async function campaignDeliverySummary(ctx: ServiceContext, campaignId: n
   };
 }
 
-/**
- * A person's verdict on a delivery in review: the message did leave (count it as sent), or it
- * did not (queue it again; the dispatcher sends it while the campaign is sending).
- */
-export async function resolveReview(ctx: ServiceContext, input: { deliveryId: number; verdict: 'sent' | 'resend' }): Promise<{ status: DeliveryStatus }> {
-  const now = ctx.now();
-  const rows = await sqlRows<{ status: DeliveryStatus }>(
-    ctx.db,
-    input.verdict === 'sent'
-      ? sql`with d as (
-              update deliveries set status = 'sent', sent_at = coalesce(sent_at, ${ts(now)}), error = null, updated_at = ${ts(now)}
-              where id = ${input.deliveryId} and merchant_id = ${ctx.merchantId} and status = 'needs_review' returning id, campaign_id, status
-            ), c as (update campaigns set success_records = success_records + 1 where id in (select campaign_id from d))
-            select status from d`
-      : sql`update deliveries set status = 'queued', error = null, next_attempt_at = ${ts(now)}, updated_at = ${ts(now)}
-            where id = ${input.deliveryId} and merchant_id = ${ctx.merchantId} and status = 'needs_review' returning status`,
-  );
-  if (rows.length) return { status: rows[0].status };
-  const [exists] = await ctx.db.select({ status: deliveries.status }).from(deliveries).where(and(eq(deliveries.id, input.deliveryId), eq(deliveries.merchantId, ctx.merchantId))).limit(1);
-  if (!exists) throw notFound();
-  throw new AppError('BAD_REQUEST', 'sending.errors.notInReview');
-}
+// The person's verdict lives with the rest of the review (review.ts); the route imports it from here.
+export { resolveReview } from './review';

@@ -1,6 +1,8 @@
+import type { Db } from '@/db/client';
 import { fromHeader } from '@/lib/messaging/from-header';
 import { selectEmailTransport, selectSmsTransport } from '@/lib/messaging/send';
 import type { EmailTransport, SmsTransport } from '@/lib/messaging/types';
+import { createGlobalRateLimiter } from './global-rate';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 
 export interface SendingTransports {
@@ -14,14 +16,18 @@ export interface SendingTransports {
 
 /**
  * The campaign transports from configuration: SMTP (SMTP_URL) or the outbox for e-mail; Twilio
- * (TWILIO_*) or the outbox for SMS; each behind its own rate limit (messages per second).
+ * (TWILIO_*) or the outbox for SMS; each behind its rate (EMAIL_RATE_PER_SECOND,
+ * SMS_RATE_PER_SECOND; 0: none). Given the database, the rate holds for every process using it
+ * together (lib/sending/global-rate.ts); without, for this process alone.
  */
-export function transportsFromEnv(): SendingTransports {
+export function transportsFromEnv(db?: Db): SendingTransports {
+  const emailRate = Number(process.env.EMAIL_RATE_PER_SECOND ?? 50);
+  const smsRate = Number(process.env.SMS_RATE_PER_SECOND ?? 10);
   return {
     email: selectEmailTransport(),
     sms: selectSmsTransport(),
-    emailLimiter: createRateLimiter(Number(process.env.EMAIL_RATE_PER_SECOND ?? 50)),
-    smsLimiter: createRateLimiter(Number(process.env.SMS_RATE_PER_SECOND ?? 10)),
+    emailLimiter: db ? createGlobalRateLimiter(db, 'email', emailRate) : createRateLimiter(emailRate),
+    smsLimiter: db ? createGlobalRateLimiter(db, 'sms', smsRate) : createRateLimiter(smsRate),
     from: (merchantName) => fromHeader(merchantName),
   };
 }

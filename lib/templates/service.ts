@@ -10,6 +10,7 @@ import { htmlToText } from './html-text';
 import type { TemplateBody, TemplateListQuery } from './schema';
 import { MAX_SMS_LENGTH } from './schema';
 import { normalizeTokens } from './tokens';
+import { activeUseOf } from './versions';
 
 type TemplateRow = typeof templates.$inferSelect;
 
@@ -32,6 +33,13 @@ export interface TemplateDto {
   inUse: boolean;
   /** Names of the non-draft campaigns using it. */
   usedBy: string[];
+  /**
+   * How many campaigns being scheduled or sent (scheduled, sending, paused) use it: they keep the
+   * version they were scheduled with, so the editor says an edit applies to new campaigns only.
+   */
+  activeUse: number;
+  /** Bumped by every edit (templates.version). */
+  version: number;
   createTime: string;
   updateTime: string;
 }
@@ -66,14 +74,14 @@ export async function listTemplates(ctx: ServiceContext, query: TemplateListQuer
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
   const usage = await usageOf(ctx, rows.map((r) => r.id));
-  return { total, pageNum: query.pageNum, pageSize: query.pageSize, records: rows.map((r) => toDto(r, usage.get(r.id) ?? [])) };
+  const active = await activeUseOf(ctx.db, ctx.merchantId, rows.map((r) => r.id));
+  return { total, pageNum: query.pageNum, pageSize: query.pageSize, records: rows.map((r) => toDto(r, usage.get(r.id) ?? [], active.get(r.id) ?? 0)) };
 }
 
 /** One template the merchant may read: its own or a common one; others answer 404. */
 export async function getTemplate(ctx: ServiceContext, id: number): Promise<TemplateDto> {
   const row = await findReadable(ctx, id);
-  const usage = await usageOf(ctx, [row.id]);
-  return toDto(row, usage.get(row.id) ?? []);
+  return withUsage(ctx, row);
 }
 
 export async function createTemplate(ctx: ServiceContext, body: TemplateBody): Promise<TemplateDto> {
@@ -81,7 +89,7 @@ export async function createTemplate(ctx: ServiceContext, body: TemplateBody): P
   const values = prepare(ctx, body);
   const now = ctx.now();
   const [row] = await ctx.db.insert(templates).values({ ...values, merchantId: ctx.merchantId, createdAt: now, updatedAt: now }).returning();
-  return toDto(row, []);
+  return toDto(row, [], 0);
 }
 
 export async function updateTemplate(ctx: ServiceContext, id: number, body: TemplateBody): Promise<TemplateDto> {
@@ -90,11 +98,16 @@ export async function updateTemplate(ctx: ServiceContext, id: number, body: Temp
   const values = prepare(ctx, body);
   const [row] = await ctx.db
     .update(templates)
-    .set({ ...values, updatedAt: ctx.now() })
+    // A new version: campaigns already scheduled or sending keep the one they pinned (./versions.ts).
+    .set({ ...values, version: sql`${templates.version} + 1`, updatedAt: ctx.now() })
     .where(and(eq(templates.id, id), eq(templates.merchantId, ctx.merchantId)))
     .returning();
-  const usage = await usageOf(ctx, [id]);
-  return toDto(row, usage.get(id) ?? []);
+  return withUsage(ctx, row);
+}
+
+async function withUsage(ctx: ServiceContext, row: TemplateRow): Promise<TemplateDto> {
+  const [usage, active] = await Promise.all([usageOf(ctx, [row.id]), activeUseOf(ctx.db, ctx.merchantId, [row.id])]);
+  return toDto(row, usage.get(row.id) ?? [], active.get(row.id) ?? 0);
 }
 
 /** Refused for common templates, for trial accounts, and while a non-draft campaign uses it. */
@@ -191,7 +204,7 @@ function commonWhere(ctx: ServiceContext, common: TemplateListQuery['common']): 
   return and(eq(templates.merchantId, 0), or(eq(templates.locale, ctx.locale), sql`${templates.locale} is null`));
 }
 
-function toDto(row: TemplateRow, usedBy: string[]): TemplateDto {
+function toDto(row: TemplateRow, usedBy: string[], activeUse: number): TemplateDto {
   return {
     templateId: row.id,
     templateName: row.name,
@@ -208,6 +221,8 @@ function toDto(row: TemplateRow, usedBy: string[]): TemplateDto {
     locale: row.locale,
     inUse: usedBy.length > 0,
     usedBy,
+    activeUse,
+    version: row.version,
     createTime: row.createdAt.toISOString(),
     updateTime: row.updatedAt.toISOString(),
   };

@@ -26,4 +26,27 @@ describe(`demo campaigns (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`,
     expect(sending && sending.sent > 0 && sending.sent < sending.n).toBe(true);
     expect(rows.find((r) => r.status === 5)?.opened).toBeGreaterThan(0);
   });
+
+  it('pins a template version for every campaign past draft and keeps what each sent message said', async () => {
+    await seedAll(t.db);
+    const pins = rowsOf<{ status: number; pinned: boolean }>(
+      await t.db.execute(sql`select c.status, exists (select 1 from template_versions v where v.template_id = c.template_id and v.version = c.template_version) as pinned from campaigns c order by c.status`),
+    );
+    expect(pins.map((p) => [p.status, p.pinned])).toEqual([[0, false], [1, true], [2, true], [3, true], [4, true], [5, true]]);
+    const [kept] = rowsOf<{ sent: number; kept: number; contents: number; with_name: number }>(
+      await t.db.execute(sql`select count(*)::int as sent,
+          (count(*) filter (where m.hash is not null and d.template_version is not null))::int as kept,
+          count(distinct m.hash)::int as contents,
+          (count(*) filter (where m.text like '%' || k.first_name || '%'))::int as with_name
+        from deliveries d join contacts k on k.id = d.contact_id left join message_contents m on m.hash = d.content_hash and m.merchant_id = d.merchant_id
+        where d.status = 'sent'`),
+    );
+    expect(kept.sent).toBeGreaterThan(0);
+    expect(kept.kept).toBe(kept.sent);
+    // Rendered per member: their names are in the text.
+    expect(kept.with_name).toBe(kept.sent);
+    // Identical renders share one row: a member sent the same version by two campaigns.
+    const [pairs] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(distinct (d.contact_id, c.template_id, d.template_version))::int as n from deliveries d join campaigns c on c.id = d.campaign_id where d.status = 'sent'`));
+    expect(kept.contents).toBe(pairs.n);
+  });
 });

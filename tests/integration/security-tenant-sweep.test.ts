@@ -449,6 +449,9 @@ function actionCases(a: TenantWorld, b: TenantWorld): Record<string, ActionCase[
     'lib/sending/actions.ts#sendingSettingsAction': [{ input: {}, expect: 'own' }],
     'lib/sending/actions.ts#saveSendingSettingsAction': [{ input: { frequencyCapDays: 7 }, expect: 'own' }],
     'lib/sending/actions.ts#resolveReviewAction': [{ input: { deliveryId: bi.delivery, verdict: 'resend' }, expect: 'NOT_FOUND' }],
+    'lib/sending/actions.ts#reviewCountsAction': [{ input: { campaignIds: [bi.sendingCampaign] }, expect: 'own', why: "another merchant's campaigns count nothing" }],
+    'lib/sending/actions.ts#campaignReviewsAction': [{ input: { id: bi.sendingCampaign }, expect: 'NOT_FOUND' }],
+    'lib/sending/actions.ts#markAllReviewsSentAction': [{ input: { id: bi.sendingCampaign }, expect: 'NOT_FOUND' }],
     'lib/sources/actions.ts#connectSandboxAction': [{ input: {}, expect: 'own' }],
     'lib/sources/actions.ts#startGoogleConnectAction': [{ input: {}, expect: 'own' }],
     'lib/sources/actions.ts#disconnectSourceAction': [{ input: { sourceId: bi.source }, expect: 'NOT_FOUND' }],
@@ -469,6 +472,7 @@ function actionCases(a: TenantWorld, b: TenantWorld): Record<string, ActionCase[
     'lib/templates/actions.ts#saveTemplateAction': [{ input: { templateId: bi.emailTemplate, ...template }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#deleteTemplateAction': [{ input: { id: bi.emailTemplate }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#getTemplateAction': [{ input: { id: bi.emailTemplate }, expect: 'NOT_FOUND' }],
+    'lib/templates/actions.ts#getCampaignMessageAction': [{ input: { campaignId: bi.sendingCampaign }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#draftTemplateAction': [{ input: { category: 'review', type: 0, locale: 'en-US' }, expect: 'own' }],
   };
 }

@@ -183,11 +183,13 @@ describe('the dispatcher', () => {
     const scene = await createSendingScene(t.db, { count: 1 });
     const { claimDueDeliveries, recoverStaleClaims } = await import('@/lib/sending/claim');
     const { markAttempt } = await import('@/lib/sending/attempts-and-sent');
+    const { storedContent } = await import('@/lib/sending/sent-content');
     const claimed = (await claimDueDeliveries(t.db, new Date(), 500)).find((c) => c.campaignId === scene.campaignId);
     expect(claimed).toBeDefined();
     // The slow dispatcher has not reached its transport; the row is taken back as stale.
     await recoverStaleClaims(t.db, new Date(Date.now() + 60_000), 1_000);
-    expect(await markAttempt(t.db, claimed?.id ?? 0, claimed?.claimedAt ?? new Date(), new Date())).toBe(false);
+    const content = storedContent(scene.merchant.merchantId, { subject: 's', text: 't', html: null });
+    expect(await markAttempt(t.db, { deliveryId: claimed?.id ?? 0, claimToken: claimed?.claimToken ?? '', content, templateVersion: null }, new Date())).toBe(false);
     expect(await deliveryStatuses(t.db, scene.campaignId)).toEqual({ queued: 1 });
   });
 

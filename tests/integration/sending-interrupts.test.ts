@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CampaignStatus, deliveries } from '@/db/schema/campaigns';
+import { CampaignStatus, campaigns, deliveries } from '@/db/schema/campaigns';
 import { dispatchOnce, type DispatchOptions } from '@/lib/sending/dispatcher';
 import { smtpTransport, resetSmtpTransports } from '@/lib/messaging/smtp-transport';
 import { twilioTransport } from '@/lib/messaging/twilio-transport';
@@ -49,19 +49,25 @@ async function rowsOf(campaignId: number) {
 const received = (emails: Set<string>) => smtp.messages.filter((m) => emails.has(m.to[0])).length;
 
 describe('pause in the middle of a claimed batch', () => {
-  for (const concurrency of [1, 4]) {
-    it(`sends nothing that had not reached its transport when the pause (POST /pause) committed (concurrency ${concurrency})`, async () => {
+  // held: SMTP's own order (content first, the marker before the closing dot); not held: a
+  // transport marked before it is called (SMS, the outbox).
+  for (const [concurrency, held] of [[1, false], [4, false], [1, true], [4, true]] as const) {
+    it(`sends nothing that had not reached its transport when the pause (POST /pause) committed (concurrency ${concurrency}${held ? ', end held' : ''})`, async () => {
       const scene = await createSendingScene(t.db, { count: 20 });
       const emails = new Set((await rowsOf(scene.campaignId)).map((r) => r.toAddress.toLowerCase()));
       const real = smtpTransport(smtp.url);
       let calls = 0;
       let pausedAt = 0;
       let afterPause = 0;
+      let endedAfterPause = 0;
       const email: EmailTransport = {
         name: 'smtp',
-        async send(db, message) {
-          if (pausedAt) afterPause++;
-          const result = await real.send(db, message);
+        holdsEnd: held,
+        async send(db, message, hold) {
+          const startedAfterPause = pausedAt > 0;
+          if (startedAfterPause) afterPause++;
+          const result = await real.send(db, message, held ? hold : undefined);
+          if (startedAfterPause) endedAfterPause++;
           if (++calls === 3) {
             // The merchant pauses while this third message is in flight (sent, not yet recorded).
             const answer = await action(pauseRoute.POST, 'pause', scene);
@@ -73,8 +79,9 @@ describe('pause in the middle of a claimed batch', () => {
       };
       const report = await dispatchOnce(t.db, { transports: transportsWith(email), ...base, batchSize: 20, concurrency });
       expect(report.claimed).toBe(20);
-      // No transport call started after the pause was committed: the rest went back to the queue.
-      expect(afterPause).toBe(0);
+      // No transport call started after the pause was committed (held: none that started after it
+      // was let end; their content reached the server unterminated): the rest went back to the queue.
+      expect(held ? endedAfterPause : afterPause).toBe(0);
       const statuses = await deliveryStatuses(t.db, scene.campaignId);
       expect(statuses.sent).toBe(calls);
       expect(statuses.queued).toBe(20 - calls);
@@ -167,6 +174,11 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** A campaign whose row went back to the queue is stopped, so later tests' rounds leave it alone. */
+async function shelve(campaignId: number) {
+  await t.db.update(campaigns).set({ status: CampaignStatus.STOPPED }).where(eq(campaigns.id, campaignId));
+}
+
 async function sendOne(email: EmailTransport, sms?: SmsTransport, channel: 'email' | 'sms' = 'email') {
   const scene = await createSendingScene(t.db, { count: 1, channel });
   const report = await dispatchOnce(t.db, { transports: transportsWith(email, sms), ...base });
@@ -175,14 +187,19 @@ async function sendOne(email: EmailTransport, sms?: SmsTransport, channel: 'emai
 }
 
 describe('a transport failure with no reply code', () => {
-  it('requeues when the message never reached the server: connection refused, no greeting, no answer to RCPT', async () => {
+  it('requeues at once, no attempt used, when the message never reached the server: connection refused, no greeting, no answer to RCPT', async () => {
     const refused = await sendOne(smtpTransport(`smtp://127.0.0.1:${await closedPort()}`));
-    expect([refused.report.retried, refused.row.status]).toEqual([1, 'queued']);
+
+    expect([refused.report.released, refused.report.retried, refused.row.status, refused.row.attempts]).toEqual([1, 0, 'queued', 0]);
+    expect(refused.row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    await shelve(refused.row.campaignId);
     const mute = await sendOne(smtpTransport(`smtp://127.0.0.1:${await silentServer()}?greetingTimeout=300`));
-    expect([mute.report.retried, mute.row.status]).toEqual([1, 'queued']);
+    expect([mute.report.released, mute.row.status, mute.row.attempts]).toEqual([1, 'queued', 0]);
+    await shelve(mute.row.campaignId);
     const rcpt = await stallingSmtp('rcpt');
     const stalled = await sendOne(smtpTransport(`${rcpt.url}?socketTimeout=400`));
-    expect([stalled.report.retried, stalled.row.status]).toEqual([1, 'queued']);
+    expect([stalled.report.released, stalled.row.status, stalled.row.attempts]).toEqual([1, 'queued', 0]);
+    await shelve(stalled.row.campaignId);
     expect(rcpt.accepted()).toBe(0);
   });
 
@@ -198,7 +215,7 @@ describe('a transport failure with no reply code', () => {
     expect((await rowsOf(row.campaignId))[0].status).toBe('needs_review');
   });
 
-  it('treats a Twilio request that timed out as uncertain, and one that never connected as retryable', async () => {
+  it('treats a Twilio request that timed out as uncertain, and one that never connected as unsent (requeued, no attempt used)', async () => {
     let requests = 0;
     const hanging = http.createServer((req) => {
       requests++;
@@ -216,6 +233,7 @@ describe('a transport failure with no reply code', () => {
     expect([timedOut.report.retried, timedOut.row.status]).toEqual([0, 'needs_review']);
     const smsRefused = twilioTransport({ ...config, baseUrl: `http://127.0.0.1:${await closedPort()}` });
     const refused = await sendOne(smtpTransport(smtp.url), smsRefused, 'sms');
-    expect([refused.report.retried, refused.row.status]).toEqual([1, 'queued']);
+    expect([refused.report.released, refused.row.status, refused.row.attempts]).toEqual([1, 'queued', 0]);
+    await shelve(refused.row.campaignId);
   });
 });

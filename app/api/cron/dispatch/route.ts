@@ -7,7 +7,7 @@ import { transportsFromEnv } from '@/lib/sending/transports';
 /** POST /api/cron/dispatch: one round of the sending engine, for a platform scheduler. */
 export const POST = route({ auth: 'public' }, async (ctx, { request }) => {
   assertCronSecret(request);
-  return dispatchOnce(ctx.db, { transports: transportsFromEnv(), now: ctx.now });
+  return dispatchOnce(ctx.db, { transports: transportsFromEnv(ctx.db), now: ctx.now });
 });
 
 // The methods this route does not serve answer the 405 envelope with an Allow header.

@@ -112,7 +112,9 @@ export function TemplateEditorClient({ template, type, problem, merchantName }: 
         isDefault: template?.isDefault ?? false,
       });
       if (result.ok) {
-        notify.success(result.message ?? t('saved'));
+        const saved = result.message ?? t('saved');
+        // Campaigns being scheduled or sent keep their version: said again as the edit is saved.
+        notify.success(result.data.activeUse > 0 ? `${saved} ${t('editor.inUseNotice', { count: result.data.activeUse })}` : saved);
         router.push(listHref);
         router.refresh();
       } else {
@@ -156,6 +158,12 @@ export function TemplateEditorClient({ template, type, problem, merchantName }: 
           <Link href="/more" className="font-medium underline underline-offset-4" data-testid="trial-upgrade">
             {tSub('upgrade')}
           </Link>
+        </p>
+      ) : null}
+      {!problem && template && template.activeUse > 0 ? (
+        <p role="status" data-testid="template-in-use" className="mb-4 flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900 dark:border-sky-500/30 dark:bg-sky-500/10 dark:text-sky-100">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{t('editor.inUseNotice', { count: template.activeUse })}</span>
         </p>
       ) : null}
       <Card className="flex flex-col gap-5 p-5 mobile:p-4">

@@ -1,0 +1,132 @@
+/**
+ * Issue 19's fault benchmark: the fault test (tests/integration/sending-fault.test.ts) at scale.
+ * Worker processes (`node --import tsx scripts/worker.ts`, 3 by default) send several campaigns to
+ * a real SMTP server on loopback while a random worker that is sending is killed with SIGKILL every
+ * 0.15-0.5 s and replaced at once, with a stale window of 1 s. The server counts what arrived per
+ * delivery (X-StarLoop-Delivery); the figures: duplicates, silent losses, deliveries in review per
+ * kill, and how many of those had in fact arrived.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/sending-faults.ts [kills] [members per campaign] [campaigns]
+ *
+ * BENCH_WORKERS (default 3), BENCH_RATE (EMAIL_RATE_PER_SECOND, default 60), BENCH_KEEP=1 keeps
+ * the database.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '@/db/client';
+import { sqlRows } from '@/lib/db/rows';
+import { startSmtpSink } from '@/tests/fixtures/smtp-sink';
+import { createSendingScene } from '@/tests/fixtures/sending';
+
+const KILLS = Number(process.argv[2] ?? 220);
+const MEMBERS = Number(process.argv[3] ?? 3000);
+const CAMPAIGNS = Number(process.argv[4] ?? 3);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 3);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const progress = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `starloop_faults_${Date.now()}`;
+  const { default: postgres } = await import('postgres');
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const handle = await openDatabase({ url: url.toString() });
+  const smtp = await startSmtpSink({ parse: false });
+  const workers: { child: ChildProcess; sending: boolean }[] = [];
+  try {
+    const campaignIds: number[] = [];
+    for (let i = 0; i < CAMPAIGNS; i++) campaignIds.push((await createSendingScene(handle.db, { members: Array.from({ length: MEMBERS }, (_, n) => ({ firstName: `Member${n}`, phone: null })) })).campaignId);
+    const ids = sql.join(campaignIds.map((id) => sql`${id}`), sql`, `);
+    const total = MEMBERS * CAMPAIGNS;
+    progress(`${CAMPAIGNS} campaigns of ${MEMBERS} members`);
+    const startWorker = () => {
+      const worker = {
+        child: spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+          cwd: process.cwd(),
+          env: {
+            ...process.env,
+            DATABASE_URL: url.toString(),
+            SMTP_URL: smtp.url,
+            DISPATCH_INTERVAL_MS: '50',
+            DISPATCH_BATCH_SIZE: '15',
+            DISPATCH_CONCURRENCY: '4',
+            SENDING_STALE_SECONDS: '1',
+            EMAIL_RATE_PER_SECOND: process.env.BENCH_RATE ?? '60',
+          },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        }),
+        sending: false,
+      };
+      worker.child.stdout?.on('data', (chunk: Buffer) => {
+        if (/"sent":[1-9]/.test(chunk.toString())) worker.sending = true;
+      });
+      return worker;
+    };
+    for (let i = 0; i < WORKERS; i++) workers.push(startWorker());
+    const started = Date.now();
+    let kills = 0;
+    let left = total;
+    while (kills < KILLS && left > 0) {
+      await sleep(150 + Math.floor(Math.random() * 350));
+      const candidates = workers.map((w, i) => (w.sending ? i : -1)).filter((i) => i >= 0);
+      if (!candidates.length) continue;
+      const victim = candidates[Math.floor(Math.random() * candidates.length)];
+      workers[victim].child.kill('SIGKILL');
+      await exited(workers[victim].child);
+      workers[victim] = startWorker();
+      kills++;
+      [{ left }] = await sqlRows<{ left: number }>(handle.db, sql`select count(*)::int as left from deliveries where campaign_id in (${ids}) and status in ('queued', 'sending')`);
+      if (kills % 20 === 0) progress(`${kills} kills, ${smtp.messages.length} received, ${left} left`);
+    }
+    const killsDoneAt = Date.now();
+    while (Date.now() - killsDoneAt < 300_000) {
+      const [{ open }] = await sqlRows<{ open: number }>(handle.db, sql`select count(*)::int as open from campaigns where id in (${ids}) and status <> 5`);
+      if (!Number(open)) break;
+      await sleep(500);
+    }
+    const rows = await sqlRows<{ id: number; status: string }>(handle.db, sql`select id, status from deliveries where campaign_id in (${ids})`);
+    const received = smtp.countsByDelivery();
+    const byStatus: Record<string, number> = {};
+    for (const r of rows) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+    const review = rows.filter((r) => r.status === 'needs_review');
+    const result = {
+      machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`,
+      date: new Date().toISOString(),
+      loadAverage: os.loadavg().map((l) => +l.toFixed(1)),
+      workers: WORKERS,
+      deliveries: total,
+      kills,
+      killSeconds: Math.round((killsDoneAt - started) / 1000),
+      statuses: byStatus,
+      receivedBySmtp: smtp.messages.length,
+      duplicates: [...received.values()].filter((n) => n > 1).length,
+      sentButNotReceived: rows.filter((r) => r.status === 'sent' && !received.has(Number(r.id))).length,
+      lostRows: rows.filter((r) => r.status !== 'sent' && r.status !== 'needs_review').length,
+      review: review.length,
+      reviewPerKill: +(review.length / Math.max(1, kills)).toFixed(3),
+      reviewReceived: review.filter((r) => received.has(Number(r.id))).length,
+      reviewNotReceived: review.filter((r) => !received.has(Number(r.id))).length,
+      successRecords: (await sqlRows<{ n: number }>(handle.db, sql`select sum(success_records)::int as n from campaigns where id in (${ids})`))[0].n,
+    };
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    for (const w of workers) w.child.kill('SIGTERM');
+    await Promise.all(workers.map((w) => exited(w.child)));
+    await smtp.close();
+    await handle.close();
+    if (process.env.BENCH_KEEP === '1') progress(`kept database ${dbName}`);
+    else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

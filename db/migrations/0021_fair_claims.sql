@@ -1,0 +1,2 @@
+DROP INDEX "deliveries_claim_idx";--> statement-breakpoint
+CREATE INDEX "deliveries_claim_idx" ON "deliveries" USING btree ("merchant_id","next_attempt_at","id") WHERE "deliveries"."status" = 'queued';
