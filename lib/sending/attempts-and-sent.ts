@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { sentBookkeeping } from './sent-bookkeeping';
 import type { Db } from '@/db/client';
 import { rowsOf } from '@/lib/db/rows';
 import { preparedSql } from '@/lib/db/prepared';
@@ -119,13 +120,7 @@ const statement = preparedSql(
         returning deliveries.id, deliveries.merchant_id, deliveries.campaign_id, deliveries.contact_id, deliveries.sent_at
       ), sent_events as (
         insert into delivery_events (merchant_id, delivery_id, type, created_at) select merchant_id, id, 'sent', sent_at from sent
-      ), activity as (
-        update contacts set last_activity_at = greatest(coalesce(last_activity_at, x.at), x.at)
-        from (select contact_id, max(sent_at) as at from sent group by contact_id) x where contacts.id = x.contact_id
-      ), counts as (
-        update campaigns set success_records = success_records + n.sent
-        from (select campaign_id, count(*)::int as sent from sent group by campaign_id) n where campaigns.id = n.campaign_id
-      )
+      ), ${sentBookkeeping('sent')}
       select id, 'ours' as verdict from marked union all select id, 'released' from released
       union all select null, null from commit_mode where mode is null`,
 );

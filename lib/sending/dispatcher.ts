@@ -49,6 +49,11 @@ export interface DispatchOptions {
   continueWhile?: (report: DispatchReport, elapsedMs: number) => boolean;
   /** Called after each delivery's outcome is committed (tests and the fault script use it). */
   onOutcome?: (deliveryId: number, outcome: Outcome) => void;
+  /**
+   * The process is stopping (SIGTERM): claimed messages not yet past their attempt marker go back
+   * to the queue, released like a closed window; those past it finish and are recorded.
+   */
+  stopping?: () => boolean;
 }
 
 /** `review`: the transport failed after handing the message over (it may have left): needs review. */
@@ -224,8 +229,8 @@ async function deliver(db: Db, job: DeliveryJob, claim: Claim, options: Dispatch
     if (claim.probe) breaker.returnProbe();
     return outcome;
   };
-  const pastDeadline = () => Boolean(claim.deadline && now().getTime() >= claim.deadline.getTime());
-  if (job.campaignStatus !== CampaignStatus.SENDING) {
+  const pastDeadline = () => Boolean(options.stopping?.() || (claim.deadline && now().getTime() >= claim.deadline.getTime()));
+  if (job.campaignStatus !== CampaignStatus.SENDING || options.stopping?.()) {
     await releaseClaim(db, ref, now());
     return early('released');
   }
@@ -324,11 +329,15 @@ async function recordFailure(db: Db, job: DeliveryJob, ref: ClaimRef, error: unk
     await releaseUnsent(db, ref, message, now());
     return 'released';
   }
-  breaker.success();
   if (error instanceof DeliveryError && error.uncertain) {
+    // Handed over, then no answer (a hung server, Twilio timing out): the message is in doubt, and
+    // the transport is not well either. Counted against it, so a provider that hangs stops the
+    // claims after a few messages instead of sending every claimed message into review.
+    breaker.failure();
     await recordNeedsReview(db, ref, message, now());
     return 'review';
   }
+  breaker.success();
   const temporary = error instanceof DeliveryError ? error.temporary : true;
   const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   if (temporary && job.attempts < (options.retryDelaysMs ? delays.length + 1 : MAX_ATTEMPTS)) {

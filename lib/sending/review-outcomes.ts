@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { sentBookkeeping } from './sent-bookkeeping';
 import type { Db } from '@/db/client';
 import { CampaignStatus } from '@/db/schema/campaigns';
 import { sqlRows, ts } from '@/lib/db/rows';
@@ -37,13 +38,7 @@ export async function settleReviewsAsSent(db: Db, filter: SQL, verdict: SentVerd
           select merchant_id, id, 'sent', ${verdict.detail}, ${ts(verdict.now)} from d
           union all
           select merchant_id, id, 'delivered', ${verdict.detail}, ${ts(verdict.now)} from d where ${verdict.delivered === true}::boolean
-        ), activity as (
-          update contacts set last_activity_at = greatest(coalesce(last_activity_at, x.at), x.at)
-          from (select contact_id, max(sent_at) as at from d group by contact_id) x where contacts.id = x.contact_id
-        ), counts as (
-          update campaigns set success_records = success_records + n.sent
-          from (select campaign_id, count(*)::int as sent from d group by campaign_id) n where campaigns.id = n.campaign_id
-        )
+        ), ${sentBookkeeping('d')}
         select id from d`,
   );
   return rows.map((r) => Number(r.id));

@@ -12,6 +12,7 @@ import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
 import { startTcpProxy, type TcpProxy } from '@/tests/fixtures/tcp-proxy';
 import { startFakeTwilio, type FakeTwilio } from '@/tests/fixtures/fake-twilio';
+import { settleSmsReviews } from '@/lib/sending/twilio-review';
 import { campaignRow, createSendingScene } from '@/tests/fixtures/sending';
 
 /**
@@ -122,5 +123,47 @@ describe('a transport outage mid-campaign', () => {
     const mine = new Set(rows.map((r) => r.to));
     const got = twilio.messages.slice(before).filter((m) => mine.has(m.to));
     expect([got.length, new Set(got.map((m) => m.to)).size]).toEqual([members, members]);
+  }, 90_000);
+
+  it('Twilio hanging for 5 s: the breaker stops the claims after a few timeouts, and Twilio itself settles those few', async () => {
+    const members = 60;
+    const scene = await createSendingScene(t.db, { count: members, channel: 'sms' });
+    const config = { accountSid: twilio.accountSid, authToken: twilio.authToken, from: '+15005550006', baseUrl: twilio.baseUrl, timeoutMs: 300 };
+    const before = twilio.messages.length;
+    // Every send is accepted and never answered while the hang lasts: the sender times out.
+    twilio.hangNext(1_000_000);
+    const loop = startDispatchLoop(t.db, { transports: transports(twilioTransport(config), 50), intervalMs: 200, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000, batchSize: 20, concurrency: 4 });
+    let review: number;
+    try {
+      await sleep(5_000);
+      twilio.hangNext(0);
+      const [row] = await sqlRows<{ n: number }>(t.db, sql`select count(*)::int as n from deliveries where campaign_id = ${scene.campaignId} and status = 'needs_review'`);
+      review = Number(row.n);
+      await waitFor(async () => (await campaignRow(t.db, scene.campaignId)).status === 5, 60_000);
+    } finally {
+      await loop.stop();
+    }
+    // Without the breaker, four at a time would time out every 300 ms for 5 s (the whole campaign
+    // in review); with it, the four in flight and the half-open probes (one per 1.5 s).
+    expect(review).toBeGreaterThan(0);
+    expect(review).toBeLessThanOrEqual(4 + 4);
+    // Those in review were accepted by Twilio: its Messages API settles them as sent.
+    const env = { TWILIO_ACCOUNT_SID: config.accountSid, TWILIO_AUTH_TOKEN: config.authToken, TWILIO_FROM: config.from, TWILIO_BASE_URL: config.baseUrl };
+    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, env);
+    try {
+      expect(await settleSmsReviews(t.db, new Date())).toBe(review);
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+    const rows = await t.db.select({ status: deliveries.status, to: deliveries.toAddress }).from(deliveries).where(eq(deliveries.campaignId, scene.campaignId));
+    expect(rows.map((r) => r.status)).toEqual(Array(members).fill('sent'));
+    const mine = new Set(rows.map((r) => r.to));
+    const got = twilio.messages.slice(before).filter((m) => mine.has(m.to));
+    expect([got.length, new Set(got.map((m) => m.to)).size]).toEqual([members, members]);
+    expect((await campaignRow(t.db, scene.campaignId)).successRecords).toBe(members);
   }, 90_000);
 });
