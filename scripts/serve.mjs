@@ -25,15 +25,45 @@ const nextBin = require.resolve('next/dist/bin/next');
 const nextArgs = ['start', ...process.argv.slice(2)];
 const wanted = Math.floor(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1;
 const workers = process.env.DATABASE_URL ? Math.max(1, Math.min(wanted, os.availableParallelism())) : 1;
-if (wanted > 1 && !process.env.DATABASE_URL) console.warn('[serve] WEB_CONCURRENCY needs DATABASE_URL (the embedded database is one process\'s): starting one server process');
+if (cluster.isPrimary && wanted > 1 && !process.env.DATABASE_URL) console.warn('[serve] WEB_CONCURRENCY needs DATABASE_URL (the embedded database is one process\'s): starting one server process');
+// How long a stopping server process may take to finish its requests (WEB_STOP_SECONDS).
+const stopMs = Number(process.env.WEB_STOP_SECONDS ?? 10) * 1000;
 
-if (workers === 1) {
-  // In this process, exactly as `next start`.
+/**
+ * SIGTERM/SIGINT in a server process. Next's own server (next/dist/server/lib/start-server.js,
+ * Next 16) already stops accepting connections, lets the requests in flight finish and exits
+ * (143 on SIGTERM). Two things it does not do: bound the wait (one hung request would keep the
+ * process forever), and stop the inline dispatcher (instrumentation.ts), whose claimed messages
+ * not yet past their marker go back to the queue (lib/sending/loop.ts); Next's exit waits for
+ * that, within the same bound.
+ */
+function stopGracefully() {
+  const exit = process.exit.bind(process);
+  let stopping = false;
+  const onSignal = () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => {
+      console.error(`[serve] requests still in flight after ${stopMs / 1000} s; exiting`);
+      exit(1);
+    }, stopMs).unref();
+    const dispatcher = globalThis.__starloopDispatcher;
+    if (!dispatcher) return;
+    const released = dispatcher.stop().catch((error) => console.error(`[serve] dispatcher stop: ${error?.message ?? error}`));
+    process.exit = (code) => void released.finally(() => exit(code));
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
+if (workers === 1 || cluster.isWorker) {
+  // In this process, exactly as `next start` (a cluster worker runs this file too).
+  stopGracefully();
   process.argv = [process.argv[0], nextBin, ...nextArgs];
   require(nextBin);
 } else {
-  const peerHook = fileURLToPath(new URL('./peer-address.mjs', import.meta.url));
-  cluster.setupPrimary({ exec: nextBin, args: nextArgs, execArgv: [...process.execArgv, '--import', peerHook] });
+  // Each server process runs this file, so it stops as above; the address hook is imported here.
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), args: process.argv.slice(2) });
   let stopping = false;
   const fork = () => cluster.fork();
   for (let i = 0; i < workers; i++) fork();
@@ -51,7 +81,8 @@ if (workers === 1) {
     process.on(signal, () => {
       stopping = true;
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-      setTimeout(() => process.exit(0), 10_000).unref();
+      // The server processes bound their own stop; this is the backstop.
+      setTimeout(() => process.exit(0), stopMs + 2_000).unref();
     });
   }
 }

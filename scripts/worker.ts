@@ -29,9 +29,22 @@ async function main() {
       if (r.claimed || r.started || r.completed || r.needsReview) console.log(`[worker] ${JSON.stringify(r)}`);
     },
   });
+  // SIGTERM (a deploy, a rolling restart): no new claims; messages past their attempt marker finish,
+  // the rest go back to the queue (lib/sending/loop.ts), so a stop sends nothing to review. Bounded:
+  // a transport that hangs past WORKER_STOP_SECONDS leaves its rows to stale-claim recovery.
+  let stopping = false;
   const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('[worker] stopping: finishing messages in flight, releasing the rest');
+    const boundMs = Number(process.env.WORKER_STOP_SECONDS ?? 10) * 1000;
+    setTimeout(() => {
+      console.error(`[worker] still sending after ${boundMs / 1000} s; exiting (stale-claim recovery takes the rows back)`);
+      process.exit(1);
+    }, boundMs).unref();
     await loop.stop();
     await handle.close();
+    console.log('[worker] stopped');
     process.exit(0);
   };
   process.on('SIGTERM', shutdown);

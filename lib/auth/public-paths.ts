@@ -35,6 +35,9 @@ export const PUBLIC_API_PATHS = [
   '/cron/sync-reviews',
   // The sending engine's round for a platform scheduler (CRON_SECRET, checked by the route).
   '/cron/dispatch',
+  // Liveness and readiness for load balancers and orchestrators: no data (docs/api.md).
+  '/health',
+  '/ready',
   // E-mail open pixels and click redirects: signed per delivery, no session.
   '/t/',
   // Twilio's status and inbound webhooks (X-Twilio-Signature) and the inbound e-mail webhook

@@ -7,13 +7,17 @@ import { consentActions, consentChannels, type ConsentAction, type ConsentChanne
 import { isAppError } from '@/lib/api/app-error';
 import { clientAddress } from '@/lib/http/client-address';
 import { confirmPublicConsent } from './public-consent';
+import { isEncodableToken, publicTokenParams } from './schema';
 
 /**
  * The public page's button (a POST: link scanners only GET). No sign-in: the unguessable token is
  * the authority. Answers by redirecting to the page, which then shows the new state.
  */
 export async function confirmConsentFormAction(form: FormData): Promise<void> {
-  const token = String(form.get('token') ?? '');
+  const parsed = publicTokenParams.safeParse({ token: String(form.get('token') ?? '') });
+  // Not one of our tokens: the page for an unknown link (it says the link is not valid).
+  if (!parsed.success || !isEncodableToken(parsed.data.token)) redirect('/u/invalid');
+  const { token } = parsed.data;
   const action = String(form.get('action') ?? '') as ConsentAction;
   const channelRaw = String(form.get('channel') ?? '');
   const channel = (consentChannels as readonly string[]).includes(channelRaw) ? (channelRaw as ConsentChannel) : null;

@@ -7,7 +7,10 @@ import { subscribeToWakeups } from './wakeup';
 export interface DispatchLoop {
   /** Starts a round at once when idle; a round in progress is followed at once by another. */
   wake(): void;
-  /** Resolves when the round in progress (if any) has finished; no new round starts. */
+  /**
+   * Stops claiming at once; resolves when the round in progress (if any) has finished: messages
+   * past their attempt marker sent and recorded, the other claimed ones released to the queue.
+   */
   stop(): Promise<void>;
 }
 
@@ -50,7 +53,7 @@ export function startDispatchLoop(db: Db, options: DispatchLoopOptions): Dispatc
       const tickMs = options.tickMs ?? intervalMs;
       // Batches follow each other within a round for up to a tick: the next is claimed while the
       // last messages of the one before go out.
-      const report = await dispatchOnce(db, { ...options, tickMs, continueWhile: (_report, elapsedMs) => !stopped && elapsedMs < tickMs });
+      const report = await dispatchOnce(db, { ...options, tickMs, continueWhile: (_report, elapsedMs) => !stopped && elapsedMs < tickMs, stopping: () => stopped });
       options.onRound?.(report);
       busy = report.claimed > 0;
     } catch (error) {

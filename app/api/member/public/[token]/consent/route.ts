@@ -1,4 +1,5 @@
 import { notAllowed } from '@/lib/api/not-allowed';
+import { isEncodableToken, publicTokenParams } from '@/lib/consent/schema';
 import { z } from 'zod';
 import { parseOrThrow, route } from '@/lib/api/route';
 import { AppError } from '@/lib/api/app-error';
@@ -7,7 +8,6 @@ import { confirmPublicConsent } from '@/lib/consent/public-consent';
 import { unsubscribePageUrl } from '@/lib/consent/unsubscribe-page';
 import { consentActions, consentChannels } from '@/db/schema/contacts';
 
-const tokenParams = z.object({ token: z.string().min(1).max(100) });
 const body = z.object({ action: z.enum(consentActions), channel: z.enum(consentChannels).nullable().optional() });
 
 /**
@@ -15,7 +15,7 @@ const body = z.object({ action: z.enum(consentActions), channel: z.enum(consentC
  * {action, channel?}. A form body `List-Unsubscribe=One-Click` (RFC 8058) opts out of e-mail only,
  * source 'email-unsubscribe'.
  */
-export const POST = route({ auth: 'public', params: tokenParams }, async (ctx, { params, request }) => {
+export const POST = route({ auth: 'public', params: publicTokenParams }, async (ctx, { params, request }) => {
   const type = request.headers.get('content-type') ?? '';
   let input: z.infer<typeof body>;
   let oneClick = false;
@@ -47,7 +47,8 @@ function jsonOrEmpty(text: string): unknown {
  * (mail clients other than the one-click ones do) is sent to the contact's translated page, asking
  * to confirm the e-mail opt-out. Nothing changes here: mail scanners follow links.
  */
-export const GET = route({ auth: 'public', params: tokenParams }, async (_ctx, { params }) => {
+export const GET = route({ auth: 'public', params: publicTokenParams }, async (_ctx, { params }) => {
+  if (!isEncodableToken(params.token)) throw new AppError('NOT_FOUND');
   return new Response(null, { status: 303, headers: { location: unsubscribePageUrl(params.token), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
 });
 export { GET as HEAD };
