@@ -254,7 +254,7 @@ async function seed(db: Db): Promise<{ campaignId: number; merchantId: number }>
     select ${merchant.id}, ${location.id}, 'Member' || g, 'Bench', 'member' || g || '@bench.example', true, md5(g::text || ${crypto.randomUUID()}), 'en-US'
     from generate_series(1, ${MEMBERS}) g`);
   const [snapshot] = await sqlRows<{ id: number }>(db, sql`insert into member_snapshots (merchant_id, location_id, channel, total) values (${merchant.id}, ${location.id}, 0, ${MEMBERS}) returning id`);
-  await db.execute(sql`insert into snapshot_members (snapshot_id, contact_id) select ${snapshot.id}, id from contacts where merchant_id = ${merchant.id}`);
+  await db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select ${merchant.id}, ${snapshot.id}, id from contacts where merchant_id = ${merchant.id}`);
   const [campaign] = await sqlRows<{ id: number }>(
     db,
     sql`insert into campaigns (merchant_id, name, channel, status, location_id, template_id, snapshot_id, start_time)

@@ -16,8 +16,9 @@ interface DbHandle {
   exclusively?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
-// pg_advisory_lock key of migrations: any fixed number no other lock of ours uses.
+// Advisory lock key of migrations: any fixed number no other lock of ours uses.
 const MIGRATION_LOCK = 7_402_118_301;
+const MIGRATION_LOCK_POLL_MS = 200;
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
 
@@ -35,6 +36,16 @@ const store = globalThis as unknown as { __starloopDb?: Promise<DbHandle> };
 
 export function dataDir(): string {
   return process.env.PGLITE_DIR ?? path.join(process.cwd(), '.data', 'pglite');
+}
+
+/**
+ * DATABASE_PREPARED_STATEMENTS=off: no named prepared statements (postgres.js `prepare: false`,
+ * `preparedSql` unnamed). For PgBouncer before 1.21 in transaction pooling, which hands each
+ * transaction any server connection, where a statement prepared on another one does not exist.
+ * On by default: a named statement is parsed once per connection and runs in one round trip.
+ */
+export function namedPreparedStatements(): boolean {
+  return process.env.DATABASE_PREPARED_STATEMENTS?.trim().toLowerCase() !== 'off';
 }
 
 export function currentDriver(): DbDriver {
@@ -74,21 +85,30 @@ async function openPostgres(url: string): Promise<DbHandle> {
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     onnotice: () => {},
     connect_timeout: 10,
+    prepare: namedPreparedStatements(),
     connection: { work_mem: WORK_MEM },
     // postgres.js waits up to 20 s (3^failures / 100 s, shared by the pool) before reconnecting
     // after failed attempts, so a 3 s database restart kept the app down ~15 s more. Cap it at 1 s.
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
   });
   // Server processes started together (WEB_CONCURRENCY, several instances) would each run the
-  // migrations at once and fail on each other's tables: one at a time, on a reserved connection.
+  // migrations at once and fail on each other's tables: one at a time. The lock is a transaction's
+  // (pg_advisory_xact_lock), held open while the work runs on other connections: a session lock
+  // does not survive PgBouncer's transaction pooling (its unlock may reach another server
+  // connection, leaving the lock held for good). Waiting is polling, so a waiter holds no server
+  // connection: blocked waiters filling a small PgBouncer pool left the holder none to migrate on.
   const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
-    const lock = await client.reserve();
-    try {
-      await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
-      return await work();
-    } finally {
-      await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
-      lock.release();
+    for (;;) {
+      let ran = false;
+      let result: T | undefined;
+      await client.begin(async (lock) => {
+        const [row] = await lock`select pg_try_advisory_xact_lock(${MIGRATION_LOCK}) as locked`;
+        if (!row.locked) return;
+        ran = true;
+        result = await work();
+      });
+      if (ran) return result as T;
+      await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_POLL_MS));
     }
   };
   return { db: drizzle(client) as unknown as Db, driver: 'postgres', close: () => client.end({ timeout: 5 }), exclusively };

@@ -94,6 +94,10 @@ export const memberSnapshots = pgTable(
 export const snapshotMembers = pgTable(
   'snapshot_members',
   {
+    // The tenant (every tenant table carries it: a sharded PostgreSQL distributes by it).
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
     snapshotId: integer('snapshot_id')
       .notNull()
       .references(() => memberSnapshots.id, { onDelete: 'cascade' }),

@@ -1,5 +1,6 @@
+import { errorFields, logger } from '@/lib/observability/logger';
+
 /** Unexpected errors: logged with the request id the client received, never sent to it. */
 export function logError(requestId: string, error: unknown): void {
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  console.error(`[starloop] request ${requestId} failed: ${detail}`);
+  logger.error({ event: 'request.failed', requestId, err: errorFields(error, true) }, `request ${requestId} failed`);
 }

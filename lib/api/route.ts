@@ -12,6 +12,8 @@ import { logError } from './log';
 import { MAX_JSON_DEPTH, isDataException, jsonNestingExceeds, nulIssues } from './input-guard';
 import { clientAddress } from '@/lib/http/client-address';
 import { BODY_LIMITS, readBodyText } from '@/lib/http/read-body';
+import { errorFields, logger } from '@/lib/observability/logger';
+import { observeHttpRequest } from '@/lib/observability/metrics';
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
 
@@ -47,7 +49,8 @@ export type RouteResult = unknown;
 /**
  * The one wrapper of every /api route: authenticate, parse with the domain's zod schema, call the
  * service, answer the envelope with the catalogue's status. Unknown errors are logged with the
- * request id and answered as a generic 500: never a stack trace, never an HTML page.
+ * request id and answered as a generic 500: never a stack trace, never an HTML page. Every request
+ * leaves one log line and one observation of the duration histogram (lib/observability).
  */
 export function route<A extends 'user' | 'public', Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
   options: RouteOptions<Q, B, P> & { auth: A },
@@ -55,21 +58,30 @@ export function route<A extends 'user' | 'public', Q extends z.ZodType | undefin
 ) {
   const handle = async function handle(request: Request, routeParams?: RouteParams): Promise<Response> {
     const requestId = newRequestId();
+    const started = performance.now();
+    const who: { merchantId?: number; userId?: number } = {};
+    let rawParams: Record<string, string | string[]> = {};
     const locale: Locale = pickLocale(request.headers.get('accept-language'));
     const t = translatorFor(locale);
+    const finish = (response: Response, error?: unknown, unexpected = false) => {
+      logRequest(request, rawParams, response.status, performance.now() - started, { requestId, ...who }, error, unexpected);
+      return response;
+    };
     try {
+      // First: the log line names the route by its pattern even when authentication fails.
+      rawParams = routeParams ? await routeParams.params : {};
       const db: Db = await getDb();
       const now = () => new Date();
       let ctx: ServiceContext | PublicContext;
       if (options.auth === 'user') {
         const user = await authenticateRequest(db, request, browserSessionToken);
         if (!user) throw new AppError('UNAUTHORIZED');
+        Object.assign(who, { merchantId: user.merchantId, userId: user.userId });
         if (options.permission && !user.permissions.includes(options.permission)) throw new AppError('FORBIDDEN');
         ctx = { db, merchantId: user.merchantId, userId: user.userId, permissions: user.permissions, locale, now };
       } else {
         ctx = { db, locale, now, ip: clientAddress(request.headers) };
       }
-      const rawParams = routeParams ? await routeParams.params : {};
       const rawQuery = queryObject(request);
       assertNoNul(rawParams);
       assertNoNul(rawQuery);
@@ -80,11 +92,12 @@ export function route<A extends 'user' | 'public', Q extends z.ZodType | undefin
       const result = await handler(ctx as RouteContext<A>, { query, body, params, request, t } as RouteInput<Infer<Q>, Infer<B>, Infer<P>>);
       if (result instanceof Response) {
         result.headers.set('x-request-id', requestId);
-        return result;
+        return finish(result);
       }
-      return envelopeResponse(200, 200, t(options.successKey ?? 'common.success'), result ?? null, requestId);
+      return finish(envelopeResponse(200, 200, t(options.successKey ?? 'common.success'), result ?? null, requestId));
     } catch (error) {
-      return errorResponse(error, t, requestId);
+      const answer = errorAnswer(error, t, requestId);
+      return finish(answer.response, error, answer.unexpected);
     }
   };
   // The options stay readable on the handler: the security sweeps (tests/integration/security-*)
@@ -92,27 +105,83 @@ export function route<A extends 'user' | 'public', Q extends z.ZodType | undefin
   return Object.assign(handle, { routeOptions: options as RouteOptions<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined> });
 }
 
+/** The error envelope for a caller outside route(); unexpected errors are logged here. */
 export function errorResponse(error: unknown, t: Translate, requestId: string): Response {
+  const answer = errorAnswer(error, t, requestId);
+  if (answer.unexpected) logError(requestId, error);
+  return answer.response;
+}
+
+/** `unexpected`: neither a validation nor a catalogued error, nor bad input: worth a look. */
+function errorAnswer(error: unknown, t: Translate, requestId: string): { response: Response; unexpected: boolean } {
+  const expected = (response: Response) => ({ response, unexpected: false });
   if (error instanceof ValidationFailure) {
     const fieldErrors = fieldErrorsFrom(error.issues, t);
     const first = Object.entries(fieldErrors)[0];
     const msg = first ? `${first[0] === '_' ? '' : `${first[0]}: `}${first[1]}` : t('errors.validation');
-    return envelopeResponse(400, 400, msg, { fieldErrors }, requestId);
+    return expected(envelopeResponse(400, 400, msg, { fieldErrors }, requestId));
   }
   if (error instanceof AppError) {
     const fieldErrors = error.options.fieldErrors
       ? Object.fromEntries(Object.entries(error.options.fieldErrors).map(([k, v]) => [k, t(v, error.options.values)]))
       : undefined;
     const data = fieldErrors || error.options.details ? { ...(error.options.details ?? {}), ...(fieldErrors ? { fieldErrors } : {}) } : null;
-    return envelopeResponse(error.status, error.status, t(error.messageKey, error.options.values), data, requestId, error.options.headers);
+    return expected(envelopeResponse(error.status, error.status, t(error.messageKey, error.options.values), data, requestId, error.options.headers));
   }
-  if (isDataException(error)) return envelopeResponse(400, 400, t('errors.validation'), null, requestId);
+  if (isDataException(error)) return expected(envelopeResponse(400, 400, t('errors.validation'), null, requestId));
   if (isDatabaseUnavailable(error)) {
-    logError(requestId, error);
-    return envelopeResponse(503, 503, t('errors.http.503'), null, requestId, { 'retry-after': '5' });
+    return { response: envelopeResponse(503, 503, t('errors.http.503'), null, requestId, { 'retry-after': '5' }), unexpected: true };
   }
-  logError(requestId, error);
-  return envelopeResponse(500, 500, t('errors.http.500'), null, requestId);
+  return { response: envelopeResponse(500, 500, t('errors.http.500'), null, requestId), unexpected: true };
+}
+
+/**
+ * One line per request: ids, the route pattern, method, status and duration; an error by its name
+ * and message (the stack when unexpected). Never a body, header, token or cookie.
+ */
+function logRequest(
+  request: Request,
+  params: Record<string, string | string[]>,
+  status: number,
+  ms: number,
+  ids: { requestId: string; merchantId?: number; userId?: number },
+  error: unknown,
+  unexpected: boolean,
+): void {
+  const pattern = routePattern(new URL(request.url).pathname, params);
+  observeHttpRequest(request.method, pattern, status, ms / 1000);
+  const line = { event: 'http.request', ...ids, route: pattern, method: request.method, status, durationMs: Math.round(ms * 10) / 10, ...(error === undefined ? {} : { err: errorFields(error, unexpected) }) };
+  if (unexpected) logger.error(line, `request ${ids.requestId} failed`);
+  else logger.info(line, 'request');
+}
+
+/**
+ * /api/member/42 with params { id: '42' } is /api/member/[id]: the histogram's label set stays as
+ * small as the route list (a catch-all's segments become [...name]).
+ */
+function routePattern(pathname: string, params: Record<string, string | string[]>): string {
+  const segments = pathname.split('/');
+  const decoded = segments.map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+  for (const [name, value] of Object.entries(params)) {
+    if (Array.isArray(value)) {
+      if (!value.length) continue;
+      const start = segments.length - value.length;
+      if (start > 0 && value.every((v, i) => decoded[start + i] === v)) segments.splice(start, value.length, `[...${name}]`);
+      continue;
+    }
+    const at = decoded.lastIndexOf(value);
+    if (at > 0) {
+      segments[at] = `[${name}]`;
+      decoded[at] = `[${name}]`;
+    }
+  }
+  return segments.join('/');
 }
 
 /** Thrown by parseOrThrow; answered 400 with field errors. */

@@ -38,6 +38,8 @@ export const PUBLIC_API_PATHS = [
   // Liveness and readiness for load balancers and orchestrators: no data (docs/api.md).
   '/health',
   '/ready',
+  // The Prometheus scrape: METRICS_TOKEN, checked by the route (404 while unset).
+  '/metrics',
   // E-mail open pixels and click redirects: signed per delivery, no session.
   '/t/',
   // Twilio's status and inbound webhooks (X-Twilio-Signature) and the inbound e-mail webhook

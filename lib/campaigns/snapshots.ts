@@ -48,12 +48,12 @@ export async function buildSnapshot(ctx: Pick<ServiceContext, 'merchantId' | 'lo
   if (single) {
     const contactId = await findOrCreateRecipient(ctx, db, location.id, spec);
     const optedOut = spec.channel === CampaignChannel.EMAIL ? sql`email_opt_in is false or email_status <> 'ok'` : sql`sms_opt_in is false`;
-    await db.execute(sql`insert into snapshot_members (snapshot_id, contact_id) select ${snapshot.id}, id from contacts where id = ${contactId} and not (${optedOut})`);
+    await db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select ${ctx.merchantId}, ${snapshot.id}, id from contacts where id = ${contactId} and merchant_id = ${ctx.merchantId} and not (${optedOut})`);
   } else {
     const where = audienceWhere({ merchantId: ctx.merchantId, locationId: location.id, channel: spec.channel, filters: spec.filters, zone: location.timezone, now });
-    await db.execute(sql`insert into snapshot_members (snapshot_id, contact_id) select ${snapshot.id}, c.id from contacts c where ${where}`);
+    await db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select ${ctx.merchantId}, ${snapshot.id}, c.id from contacts c where ${where}`);
   }
-  const counted = rowsOf<{ n: number }>(await db.execute(sql`update member_snapshots set total = (select count(*)::int from snapshot_members where snapshot_id = ${snapshot.id}) where id = ${snapshot.id} returning total as n`));
+  const counted = rowsOf<{ n: number }>(await db.execute(sql`update member_snapshots set total = (select count(*)::int from snapshot_members where merchant_id = ${ctx.merchantId} and snapshot_id = ${snapshot.id}) where id = ${snapshot.id} returning total as n`));
   return { snapshotId: snapshot.id, total: Number(counted[0]?.n ?? 0) };
 }
 
@@ -76,8 +76,8 @@ export async function pageSnapshot(ctx: ServiceContext, snapshotId: number, page
   const rows = await ctx.db
     .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, gender: contacts.gender, email: contacts.email, phone: contacts.phone })
     .from(snapshotMembers)
-    .innerJoin(contacts, eq(contacts.id, snapshotMembers.contactId))
-    .where(eq(snapshotMembers.snapshotId, snapshotId))
+    .innerJoin(contacts, and(eq(contacts.id, snapshotMembers.contactId), eq(contacts.merchantId, snapshotMembers.merchantId)))
+    .where(and(eq(snapshotMembers.merchantId, ctx.merchantId), eq(snapshotMembers.snapshotId, snapshotId)))
     .orderBy(asc(contacts.id))
     .limit(page.pageSize)
     .offset((page.pageNum - 1) * page.pageSize);

@@ -99,8 +99,8 @@ async function startSending(tx: Db, who: { merchantId: number; locale: Locale; n
   await tx.execute(sql`
     insert into deliveries (merchant_id, campaign_id, contact_id, channel, to_address, status, attempts, next_attempt_at, queued_at, updated_at)
     select ${c.merchantId}, ${c.id}, c.id, ${c.channel}, ${address}, 'queued', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-    from snapshot_members sm join contacts c on c.id = sm.contact_id
-    where sm.snapshot_id = ${snapshotId} and c.merchant_id = ${c.merchantId} and ${address} is not null and ${address} <> ''
+    from snapshot_members sm join contacts c on c.id = sm.contact_id and c.merchant_id = sm.merchant_id
+    where sm.merchant_id = ${c.merchantId} and sm.snapshot_id = ${snapshotId} and ${address} is not null and ${address} <> ''
     on conflict (campaign_id, contact_id) do nothing`);
   const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from deliveries where campaign_id = ${c.id}`));
   const total = Number(n);

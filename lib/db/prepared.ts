@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
-import type { Db } from '@/db/client';
+import { namedPreparedStatements, type Db } from '@/db/client';
 
 /**
  * One value per database handle (or transaction), built on first use: for statements prepared once.
@@ -41,12 +41,14 @@ export function boundedCache<T>(max: number) {
  * named statement. On PostgreSQL an unnamed statement with parameters costs two round trips
  * (postgres.js describes it first) and a parse and plan each time; a named one is parsed once per
  * connection and then runs in one round trip. The sending engine's per-message writes use it
- * (bench/RESULTS.md, issue 7). PGlite runs it like any other statement.
+ * (bench/RESULTS.md, issue 7). PGlite runs it like any other statement. With
+ * DATABASE_PREPARED_STATEMENTS=off (PgBouncer before 1.21 in transaction pooling) it runs unnamed:
+ * the same SQL and values.
  */
 export function preparedSql(name: string, query: SQL): (db: Db, values: Record<string, unknown>) => Promise<unknown> {
   const statement = perDatabase((db) => {
     const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
-    return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+    return session.prepareQuery(dialect.sqlToQuery(query), undefined, namedPreparedStatements() ? name : undefined, false);
   });
   return (db, values) => statement(db).execute(values);
 }

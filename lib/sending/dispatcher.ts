@@ -15,6 +15,7 @@ import { renderEmail, renderSms } from './render-message';
 import { startDueScheduledCampaigns } from './start-scheduled';
 import { runWorkPool } from './work-pool';
 import type { SendingTransports } from './transports';
+import { countDeliveryOutcome } from '@/lib/observability/metrics';
 
 export interface DispatchOptions {
   transports: SendingTransports;
@@ -136,6 +137,7 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
       work: async ({ job, claim }) => {
         const result = await deliver(db, job, claim, options, now, commits, lane, breakers);
         const outcome = typeof result === 'string' ? Promise.resolve(result) : result.recorded.then(() => 'sent' as const);
+        void outcome.then((o) => countDeliveryOutcome(job.channel, options.transports[job.channel].name, o), () => {});
         return { settled: outcome.then(settle(job.deliveryId)) };
       },
       flushTails: commits.flush,

@@ -3,6 +3,8 @@ import { recoverStaleClaims } from './claim';
 import { dispatchOnce, type DispatchOptions, type DispatchReport } from './dispatcher';
 import { settleSmsReviews } from './twilio-review';
 import { subscribeToWakeups } from './wakeup';
+import { errorFields, logger } from '@/lib/observability/logger';
+import { startDispatchRoundTimer } from '@/lib/observability/metrics';
 
 export interface DispatchLoop {
   /** Starts a round at once when idle; a round in progress is followed at once by another. */
@@ -49,6 +51,7 @@ export function startDispatchLoop(db: Db, options: DispatchLoopOptions): Dispatc
     running = true;
     again = false;
     let busy = false;
+    const roundEnded = startDispatchRoundTimer();
     try {
       const tickMs = options.tickMs ?? intervalMs;
       // Batches follow each other within a round for up to a tick: the next is claimed while the
@@ -57,8 +60,9 @@ export function startDispatchLoop(db: Db, options: DispatchLoopOptions): Dispatc
       options.onRound?.(report);
       busy = report.claimed > 0;
     } catch (error) {
-      log('dispatcher round failed', error);
+      logger.error({ event: 'dispatcher.round_failed', err: errorFields(error) }, 'dispatcher round failed');
     }
+    roundEnded();
     running = false;
     schedule(busy || again ? 0 : intervalMs);
   };

@@ -113,7 +113,7 @@ describe('the dispatcher', () => {
     // A second review request to the same members within 30 days is skipped.
     const [c1, c2] = first.contactIds;
     const second = await createSendingScene(t.db, { merchant: first.merchant, members: [] });
-    await t.db.execute(sql`insert into snapshot_members (snapshot_id, contact_id) select snapshot_id, unnest(array[${c1}::int, ${c2}::int]) from campaigns where id = ${second.campaignId}`);
+    await t.db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select merchant_id, snapshot_id, unnest(array[${c1}::int, ${c2}::int]) from campaigns where id = ${second.campaignId}`);
     await t.db.execute(sql`update deliveries set sent_at = now() - interval '40 days' where contact_id = ${c2} and campaign_id = ${first.campaignId}`);
     const { queueDeliveries } = await import('@/tests/fixtures/queue-deliveries');
     await queueDeliveries(t.db, second.campaignId, new Date());
@@ -123,7 +123,7 @@ describe('the dispatcher', () => {
     // With the cap off, the same member is asked again.
     await t.db.insert(merchantSendingSettings).values({ merchantId: first.merchant.merchantId, frequencyCapDays: 0 });
     const third = await createSendingScene(t.db, { merchant: first.merchant, members: [] });
-    await t.db.execute(sql`insert into snapshot_members (snapshot_id, contact_id) select snapshot_id, ${c1}::int from campaigns where id = ${third.campaignId}`);
+    await t.db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select merchant_id, snapshot_id, ${c1}::int from campaigns where id = ${third.campaignId}`);
     await queueDeliveries(t.db, third.campaignId, new Date());
     await drain();
     expect(await deliveryStatuses(t.db, third.campaignId)).toEqual({ sent: 1 });

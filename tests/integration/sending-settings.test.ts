@@ -45,7 +45,7 @@ describe('the frequency cap setting', () => {
     await t.db.execute(sql`update deliveries set sent_at = now() - interval '10 days' where campaign_id = ${first.campaignId}`);
     const again = async () => {
       const scene = await createSendingScene(t.db, { merchant: first.merchant, members: [] });
-      await t.db.execute(sql`insert into snapshot_members (snapshot_id, contact_id) select snapshot_id, ${first.contactIds[0]}::int from campaigns where id = ${scene.campaignId}`);
+      await t.db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select merchant_id, snapshot_id, ${first.contactIds[0]}::int from campaigns where id = ${scene.campaignId}`);
       await queueDeliveries(t.db, scene.campaignId, new Date(Date.now() - 1000));
       await dispatchOnce(t.db, { transports, baseUrl: 'https://app.starloop.test' });
       return deliveryStatuses(t.db, scene.campaignId);

@@ -14,6 +14,7 @@ import { supportedRegion } from '@/lib/phone/read';
 import { phoneRegion } from '@/lib/phone/region';
 import type { PhoneProblem } from '@/lib/phone/problem';
 import { readRowPhone } from './row-phone';
+import { startContactsImportTimer } from '@/lib/observability/metrics';
 
 /** A row of the rejected-rows file: refused, or imported without a cell it had (`imported`). */
 export interface RejectedRow {
@@ -40,6 +41,7 @@ export interface ImportSummary {
  * duplicate), in one transaction, so a failure leaves the list exactly as it was.
  */
 export async function commitImport(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }, mapping: ImportMapping): Promise<ImportSummary> {
+  const importEnded = startContactsImportTimer();
   const sheet = await parseSpreadsheet(file.name, file.bytes);
   const columns = sheet.headers.map((_, i) => mapping.columns[i] ?? 'ignore');
   if (!columns.includes('email') && !columns.includes('phone')) {
@@ -105,6 +107,7 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
       rejected.push({ row: row.rowNumber, reason: t('contacts.import.reasons.phoneLeftOut', { problem: t(problem.key, problem.values) }), cells: cellsOf(row), imported: true });
     }
     rejected.sort((a, b) => a.row - b.row);
+    importEnded();
     return {
       total: sheet.rows.length,
       created: plan.inserts.length,
