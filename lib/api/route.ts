@@ -64,12 +64,17 @@ export function route<A extends 'user' | 'public', Q extends z.ZodType | undefin
     const locale: Locale = pickLocale(request.headers.get('accept-language'));
     const t = translatorFor(locale);
     const finish = (response: Response, error?: unknown, unexpected = false) => {
-      logRequest(request, rawParams, response.status, performance.now() - started, { requestId, ...who }, error, unexpected);
+      // Logging never costs the caller its answer.
+      try {
+        logRequest(request, rawParams, response.status, performance.now() - started, { requestId, ...who }, error, unexpected);
+      } catch (logFailure) {
+        console.error(`[starloop] request ${requestId}: could not log: ${logFailure instanceof Error ? logFailure.message : String(logFailure)}`);
+      }
       return response;
     };
     try {
       // First: the log line names the route by its pattern even when authentication fails.
-      rawParams = routeParams ? await routeParams.params : {};
+      rawParams = (routeParams ? await routeParams.params : undefined) ?? {};
       const db: Db = await getDb();
       const now = () => new Date();
       let ctx: ServiceContext | PublicContext;
