@@ -44,6 +44,14 @@ describe('the /api envelope', () => {
     expect(res.headers.get('x-request-id')).toBe(res.body.requestId);
   });
 
+  it('serves a route without dynamic segments, which Next calls with params resolving to undefined', async () => {
+    const m = await createMerchant(t.db);
+    const request = new Request('http://localhost/api/echo', { method: 'POST', headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ann' }) });
+    const response = await echo(request, { params: Promise.resolve(undefined as unknown as Record<string, string>) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ code: 200, data: { merchantId: m.merchantId, name: 'Ann' } });
+  });
+
   it('answers 401 without a token, with a garbage token, and with an expired one', async () => {
     const m = await createMerchant(t.db);
     expect((await callApi(echo, { method: 'POST', path: '/echo', body: { name: 'x' } })).status).toBe(401);
