@@ -98,11 +98,11 @@ describe('a transport outage mid-campaign', () => {
       }
       // The outage used no attempts: every sent row went out on its first.
       expect(rows.filter((r) => r.status === 'sent' && r.attempts !== 1)).toEqual([]);
-      // Cut connections may leave in doubt the message whose end was on its way, and the next one,
-      // whose marker committed just as its connection died (its dot then waits for no answer until
-      // the final-reply timeout). The lane holds everything else back meanwhile, and the breaker
-      // then stops the claims: a few at most, whatever the outage's length.
-      expect(review.length).toBeLessThanOrEqual(3);
+      // A cut leaves in doubt the message whose end was on its way, and each message whose content
+      // had already streamed on another pooled connection: waiting at the final lane, its marker
+      // commits after its connection died, and its dot then waits for an answer that cannot come.
+      // So at most one per pooled connection (SMTP_MAX_CONNECTIONS, 5) and the one in the lane.
+      expect(review.length).toBeLessThanOrEqual(6);
       console.log(`smtp outage: ${receivedAtDown} received before, resumed ${resumedAfter} ms after the server's return; ${review.length} up for review`);
     } finally {
       await loop.stop();
