@@ -195,7 +195,8 @@ describe('inbound messages', () => {
 describe('replies and the list', () => {
   it('replies by e-mail through SMTP (threaded) and by SMS through Twilio, and refuses an opted-out channel', async () => {
     const scene = await createSendingScene(t.db, { members: [{ firstName: 'Ada', email: 'ada@example.com', phone: '+15550002222' }] });
-    await t.db.execute(sql`update deliveries set status = 'sent', sent_at = now(), provider_message_id = '<campaign-2@starloop.test>' where campaign_id = ${scene.campaignId}`);
+    // The campaign went out a minute before Ada answered it (not "now": the thread orders by time).
+    await t.db.execute(sql`update deliveries set status = 'sent', sent_at = now() - interval '1 minute', provider_message_id = '<campaign-2@starloop.test>' where campaign_id = ${scene.campaignId}`);
     const raw = `From: Ada <ada@example.com>\r\nTo: no-reply@starloop.test\r\nSubject: Thanks\r\nMessage-ID: <ada-1@example.com>\r\nIn-Reply-To: <campaign-2@starloop.test>\r\n\r\nLovely coffee!\r\n`;
     const { data } = await (await inboundEmail(mimeRequest(raw), noParams)).json();
     const id = String(data.conversationId);
