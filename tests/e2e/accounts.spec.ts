@@ -165,6 +165,10 @@ async function sessionRefreshToken(context: BrowserContext): Promise<string> {
 }
 
 test('a browser whose refresh token family was revoked lands on /login with the login-expired message', async ({ page, context, browser, baseURL }) => {
+  // On CI's shared PostgreSQL the e2e server runs with REFRESH_REUSE_GRACE_SECONDS=86400 for every
+  // spec's saved demo session, and other specs' refreshes of the same family bring it back: the
+  // revocation does not hold there. It runs on the embedded database of `npm run test:e2e`.
+  test.skip(!!process.env.DATABASE_URL, 'needs a database of its own (the shared one replays the demo family by design)');
   // Two sign-ins and some eight full page loads: over 60 s on a busy 2-core machine.
   test.setTimeout(120_000);
   // A fresh browser signs in through the form (its own refresh token family).
