@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/seed/demo-account';
 
 /**
@@ -73,6 +74,90 @@ test('with the grace at 0, a sign-in opens five screens and stays signed in acro
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard/);
   expect(landedOnLogin()).toEqual([]);
+});
+
+/**
+ * The refresh token inside this browser's Auth.js session cookie. Only the server can open the
+ * cookie (A256CBC-HS512 under Auth.js's key of our session key, itself HKDF of AUTH_SECRET:
+ * lib/auth/secret.ts; scripts/e2e-server.sh sets AUTH_SECRET); the test does the same with
+ * node:crypto (@auth/core is ESM only), to hand the token to the sign-out API like another client
+ * holding it would.
+ */
+// scripts/e2e-server.sh's AUTH_SECRET when none is given.
+const E2E_AUTH_SECRET = 'e2e-auth-secret-0123456789abcdef0123456789abcdef';
+
+async function sessionRefreshToken(context: BrowserContext): Promise<string> {
+  const parts = (await context.cookies())
+    .filter((c) => /^(?:__Secure-)?authjs\.session-token(?:\.\d+)?$/.test(c.name))
+    .sort((a, b) => Number(a.name.split('.').pop()) - Number(b.name.split('.').pop()));
+  expect(parts.length).toBeGreaterThan(0);
+  const salt = parts[0].name.replace(/\.\d+$/, '');
+  const [, , iv, ciphertext] = parts.map((c) => c.value).join('').split('.');
+  const root = process.env.AUTH_SECRET && process.env.AUTH_SECRET.length >= 32 ? process.env.AUTH_SECRET : E2E_AUTH_SECRET;
+  const secret = Buffer.from(crypto.hkdfSync('sha256', root, 'starloop-keys-v1', 'starloop:session', 32)).toString('base64url');
+  const key = Buffer.from(crypto.hkdfSync('sha256', secret, salt, `Auth.js Generated Encryption Key (${salt})`, 64));
+  const decipher = crypto.createDecipheriv('aes-256-cbc', key.subarray(32), Buffer.from(iv, 'base64url'));
+  const payload = JSON.parse(Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8')) as { refreshToken?: string };
+  expect(payload.refreshToken).toMatch(/^\S{20,}$/);
+  return String(payload.refreshToken);
+}
+
+test('a browser whose refresh token family was revoked lands on /login with the login-expired message', async ({ page, context, browser }) => {
+  // On this spec's own server: the suite's shared one (CI's PostgreSQL) runs with a day of reuse
+  // grace for every spec's saved demo session, and their refreshes would bring the family back.
+  // Two sign-ins and some eight full page loads: over 60 s on a busy 2-core machine.
+  test.setTimeout(120_000);
+  // A fresh browser signs in through the form (its own refresh token family).
+  await page.goto(`${base}/login`);
+  await page.locator('input[name="email"]').fill(DEMO_EMAIL);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 20_000 });
+
+  // The family is revoked through the API (as signing out on another client holding it does).
+  // No need to wait for the access token to expire: every request checks the refresh token.
+  // Background requests of the open page (link prefetches, the session keeper) may meet the dead
+  // cookie first; the navigation below must show the message all the same.
+  const out = await page.request.post(`${base}/api/user/logout`, { headers: { authorization: `Bearer ${await sessionRefreshToken(context)}` } });
+  expect(out.status()).toBe(200);
+  // A background fetch of the page's own API, with the cookie, meets the dead session first:
+  // Auth.js clears the cookie there, and the session-ended mark must be left with it.
+  const background = await page.request.get(`${base}/api/member/fields`);
+  expect(background.status()).toBe(401);
+  expect((await context.cookies()).find((c) => c.name === 'starloop-session-ended')?.value).toBe('1');
+
+  // Such a background request can also move the page itself and abort this navigation: the
+  // "session ended" mark then tells the next one, so it is tried again.
+  await expect(async () => {
+    await page.goto(`${base}/reviews`);
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Freviews&expired=1$/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByText('登录已过期，请重新登录')).toBeVisible();
+  // The dead session cookie is gone (a short-lived "session ended" mark stays, no identity in it).
+  // A request of the old page still in flight during the sign-out can write the dead cookie back
+  // as it ends; the next request meets it dead and clears it again.
+  await expect(async () => {
+    if ((await context.cookies()).some((c) => c.name.includes('session-token'))) await page.reload();
+    expect((await context.cookies()).filter((c) => c.name.includes('session-token'))).toEqual([]);
+  }).toPass({ timeout: 15_000 });
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'starloop-session-ended')?.value).toBe('1');
+  // Signing in again works and clears the mark.
+  await page.locator('input[name="email"]').fill(DEMO_EMAIL);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/reviews/, { timeout: 20_000 });
+  await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'starloop-session-ended')).toBe(false);
+
+  // A browser that never signed in gets the plain sign-in page; /portal never shows the message.
+  const fresh = await browser.newContext({ locale: 'zh-CN' });
+  const other = await fresh.newPage();
+  await other.goto(`${base}/dashboard`);
+  await expect(other).toHaveURL(/\/login\?callbackUrl=%2Fdashboard$/);
+  await expect(other.getByText('登录已过期，请重新登录')).toHaveCount(0);
+  await other.goto(`${base}/portal`);
+  await expect(other).toHaveURL(/\/portal$/);
+  await fresh.close();
 });
 
 test('forgot password by the mailed link, then the new password signs in', async ({ page, browser }) => {
