@@ -93,17 +93,6 @@ export function TabsTrigger({ value, className, children, count, disabled }: { v
     </button>
   );
 }
-
-export function TabsContent({ value, className, children }: { value: string; className?: string; children: React.ReactNode }) {
-  const tabs = useTabs();
-  if (tabs.value !== value) return null;
-  return (
-    <div role="tabpanel" id={`${tabs.baseId}-panel-${value}`} aria-labelledby={`${tabs.baseId}-tab-${value}`} tabIndex={0} className={cn('pt-4 outline-none', className)}>
-      {children}
-    </div>
-  );
-}
-
 export interface LinkTab {
   href: string;
   label: React.ReactNode;

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { errorCatalogue, type ErrorCode } from './catalogue';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -27,8 +26,4 @@ export function envelopeResponse<T>(status: number, code: number, msg: string, d
       ...headers,
     },
   });
-}
-
-export function errorStatus(code: ErrorCode): number {
-  return errorCatalogue[code].status;
 }

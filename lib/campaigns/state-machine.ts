@@ -51,13 +51,3 @@ export function allowedActions(c: CampaignState): CampaignAction[] {
 export function canDo(c: CampaignState, action: CampaignAction): boolean {
   return allowedActions(c).includes(action);
 }
-
-/** List labels of spec section 4 (draft, waiting, sending, done) plus paused and stopped. */
-export const statusLabelKeys: Record<number, string> = {
-  0: 'campaigns.status.draft',
-  1: 'campaigns.status.waiting',
-  2: 'campaigns.status.sending',
-  3: 'campaigns.status.paused',
-  4: 'campaigns.status.stopped',
-  5: 'campaigns.status.done',
-};

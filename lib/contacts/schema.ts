@@ -116,10 +116,6 @@ export const consentInput = z.object({
   action: z.enum(consentActions),
 });
 export type ConsentInput = z.infer<typeof consentInput>;
-
-/** The public page's confirmation (POST /api/member/public/{token}/consent). */
-export const publicConsentInput = consentInput;
-
 /** Column index -> field ('ignore' or missing: not imported). */
 export const importMapping = z.object({
   columns: z.array(z.enum([...importFields, 'ignore'])).max(200),

@@ -54,5 +54,3 @@ export const manualReviewSchema = z.object({
 });
 
 export const employeeTagSchema = z.object({ employeeTag: z.preprocess(blank, z.string().trim().max(50).nullable().default(null)) });
-
-export const draftSchema = z.object({ id: z.coerce.number().int().positive() });

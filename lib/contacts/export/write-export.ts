@@ -62,15 +62,3 @@ function xlsxStream(headers: string[], rows: AsyncGenerator<string[][]>): Readab
   })();
   return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
 }
-
-/** Collects a stream (tests, server actions that answer a file). */
-export async function streamToBuffer(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
-  const parts: Uint8Array[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-  }
-  return Buffer.concat(parts);
-}
