@@ -4,7 +4,7 @@ import nextTs from 'eslint-config-next/typescript';
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ['.next*/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['.next*/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'db/migrations/**', 'dist/**', 'test-results/**', 'playwright-report/**'] },
   {
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'error',

@@ -3,10 +3,13 @@
  * one line, exit 78); migrate the database; seed the demo data where allowed (lib/seed/policy.ts:
  * development, local evaluation, SEED_DEMO=1 outside production); and start the inline dispatcher
  * unless sending runs elsewhere (DISPATCHER=worker for `npm run worker`, cron for
- * POST /api/cron/dispatch, off for none).
+ * POST /api/cron/dispatch, off for none). OpenTelemetry first, when its OTEL_* variables ask for
+ * it (lib/observability/tracing.ts); otherwise its SDK is never loaded.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { startTracing } = await import('@/lib/observability/tracing');
+  await startTracing('starloop-web');
   const { assertStartupConfig } = await import('@/lib/config/production-checks');
   assertStartupConfig('server');
   const { getDbHandle } = await import('@/db/client');

@@ -11,6 +11,13 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'drizzle-orm'],
   // Separate build folders let several builds (people working side by side, CI) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // A self-contained server in <distDir>/standalone (server.js and the node_modules files it
+  // needs), completed by scripts/build-standalone.mjs (static files, public/, migrations) and
+  // started by scripts/serve.mjs. See docs/deploy.md.
+  output: 'standalone',
+  // The tracer follows the app's `process.cwd()` paths; what lives there at run time is copied
+  // by scripts/build-standalone.mjs (which also drops any `.data/` the tracer took), never tests.
+  outputFileTracingExcludes: { '*': ['.data/**', 'tests/**', 'bench/**', 'test-results/**', 'dist/**'] },
   poweredByHeader: false,
   experimental: {
     // Server actions carry form fields, never files (uploads and imports are /api routes with their

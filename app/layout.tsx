@@ -6,6 +6,8 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getLocale } from 'next-intl/server';
 import { AppProviders } from '@/components/shell/app-providers';
 import { readTheme } from '@/lib/theme/read-theme';
+import { readAppearance } from '@/lib/theme/read-appearance';
+import { AppearanceSync } from '@/lib/theme/appearance-sync';
 import { THEME_SCRIPT } from '@/lib/theme/theme';
 import './globals.css';
 
@@ -36,6 +38,7 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const locale = await getLocale();
   const theme = await readTheme();
+  const appearance = await readAppearance();
   // Spec: the mobile layout also applies when "the browser reports mobile"; the `mobile:`
   // Tailwind variant matches under [data-mobile].
   const requestHeaders = await headers();
@@ -43,13 +46,14 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // The per-request CSP nonce from proxy.ts: without it the browser refuses this inline script.
   const nonce = requestHeaders.get('x-nonce') ?? undefined;
   return (
-    <html lang={locale} data-theme={theme} data-mobile={isMobile ? '' : undefined} className={`${inter.variable}${theme === 'dark' ? ' dark' : ''}`} suppressHydrationWarning>
+    <html lang={locale} data-theme={theme} data-accent={appearance.accent} data-text-size={appearance.textSize} data-mobile={isMobile ? '' : undefined} className={`${inter.variable}${theme === 'dark' ? ' dark' : ''}`} suppressHydrationWarning>
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <NextIntlClientProvider>
           <AppProviders theme={theme}>{children}</AppProviders>
+          <AppearanceSync appearance={appearance} />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -19,10 +19,14 @@ import { sqlRows } from '@/lib/db/rows';
 const BIG = Number(process.env.BENCH_BIG ?? 1_000_000);
 const SMALL = Number(process.env.BENCH_SMALL ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+// BENCH_ONLY=<regex>: only the scenarios whose name matches (a keyword that reads every row takes seconds a run).
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+// BENCH_DB_NAME=<name>: the fresh database's name (kept with BENCH_KEEP=1, measured again with BENCH_REUSE=<name>).
+const DB_NAME = process.env.BENCH_DB_NAME;
 
 async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const fresh = `starloop_bench_contacts_${Date.now()}`;
+  const fresh = DB_NAME ?? `starloop_bench_contacts_${Date.now()}`;
   const { default: postgres } = await import('postgres');
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   // BENCH_REUSE=<database> measures again on a database an earlier run kept (BENCH_KEEP=1).
@@ -56,6 +60,10 @@ async function main() {
       ['location + SMS opted out, first page', { locationId: big.locationIds[5], smsOpt: 'out' }],
       ['no filter, page 2,500', { pageNum: deep }],
       ['type customer + tag VIP, page 100', { type: 'customer', tag: 'VIP', pageNum: 100 }],
+      ['type customer + tag VIP, first page', { type: 'customer', tag: 'VIP' }],
+      // Issue 22: keyword search (names, e-mail, phone digits; seedMerchant's name pools). "last
+      // page" is the deepest page of the matches (page 2,500 when there are 50,000 of them).
+      ...keywordScenarios(big.locationIds[3]),
     ];
     const smallCtx: ServiceContext = { ...ctx, merchantId: small.merchantId };
     const results: string[] = [];
@@ -64,7 +72,9 @@ async function main() {
       ['(merchant with 100,000) location, page 500', { locationId: small.locationIds[1], pageNum: 500 }, smallCtx],
     ];
     for (const [name, input, scope] of all) {
+      if (ONLY && !ONLY.test(name)) continue;
       const query = listQuery.parse({ pageSize: 20, ...input });
+      if (query.pageNum === LAST_PAGE) query.pageNum = await lastPage(scope, query);
       const page = await timeStatement(raw, scope, query, 'page');
       const total = await timeStatement(raw, scope, query, 'total');
       const service: number[] = [];
@@ -75,6 +85,8 @@ async function main() {
       }
       const line = `| ${name} | ${fmt(page.p50)} / ${fmt(page.p95)} | ${fmt(total.p50)} / ${fmt(total.p95)} | ${cpuFmt(page.cpu)} / ${cpuFmt(total.cpu)} | ${fmt(pct(service, 50))} / ${fmt(pct(service, 95))} | ${(await listContacts(scope, query)).total.toLocaleString()} |`;
       results.push(line);
+      // Also at once: a slow scenario (a keyword no index serves) can take minutes to finish.
+      console.log(`\nresult: ${line}`);
       console.log(`\n### ${name}\n\npage statement:\n\`\`\`\n${page.plan}\n\`\`\`\ntotal statement:\n\`\`\`\n${total.plan}\n\`\`\``);
     }
     console.log(`\nmachine: ${os.cpus().length} x ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GB; ${new Date().toISOString()}; ${RUNS} runs each; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
@@ -126,6 +138,50 @@ function cpuFmt(ms: number): string {
   return Number.isNaN(ms) ? '-' : ms.toFixed(1);
 }
 
+/** pageNum LAST_PAGE: the scenario's deepest page (at most page 2,500), found by an exact count. */
+const LAST_PAGE = 999_999;
+
+async function lastPage(ctx: ServiceContext, query: ListQuery): Promise<number> {
+  const [{ n }] = await sqlRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from contacts where ${contactListQueries(ctx, { ...query, pageNum: 1 }).where}`);
+  return Math.max(1, Math.min(2_500, Math.ceil(Number(n) / query.pageSize)));
+}
+
+function keywordScenarios(locationId: number): [string, Record<string, unknown>][] {
+  const shapes: [string, string][] = [
+    ['keyword latin name part "ichae"', 'ichae'],
+    ['keyword latin rare "okafo"', 'okafo'],
+    ['keyword Chinese 2 chars "王芳"', '王芳'],
+    ['keyword Chinese 3 chars "欧阳强"', '欧阳强'],
+    ['keyword Chinese 3 chars "李秀英"', '李秀英'],
+    ['keyword Chinese 1 char "王"', '王'],
+    ['keyword latin 2 chars "qz"', 'qz'],
+    ['keyword e-mail part "user12345"', 'user12345'],
+    ['keyword e-mail domain "@example"', '@example'],
+    ['keyword phone digits "139 0012 34"', '139 0012 34'],
+    ['keyword no match "zzqx"', 'zzqx'],
+  ];
+  const out: [string, Record<string, unknown>][] = [];
+  for (const [name, keyword] of shapes) {
+    out.push([`${name}, first page`, { keyword }]);
+    out.push([`${name}, last page`, { keyword, pageNum: LAST_PAGE }]);
+  }
+  out.push(['keyword "王芳" + type customer, first page', { keyword: '王芳', type: 'customer' }]);
+  out.push(['keyword "王" + location, last page', { keyword: '王', locationId, pageNum: LAST_PAGE }]);
+  out.push(['keyword "ichae" + tag VIP, first page', { keyword: 'ichae', tag: 'VIP' }]);
+  out.push(['keyword "user12345" + email opted in, first page', { keyword: 'user12345', emailOpt: 'in' }]);
+  out.push(['keyword "王" + active in 30 days, first page', { keyword: '王', activity: '30d' }]);
+  return out;
+}
+
+// Name pools: 70% Chinese names (24 surnames, 4 of two characters; a given name of one or two of 30
+// characters), 30% latin names (40 x 40). Picked by multiplicative hashes of the row number.
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '高', '林', '罗', '欧阳', '司马', '诸葛', '上官'];
+const GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀', '霞', '平', '刚', '桂', '英', '华', '玉', '兰', '文', '辉', '建', '国'];
+const FIRST = ['James', 'Mary', 'Michael', 'Patricia', 'Robert', 'Jennifer', 'John', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Karen', 'Charles', 'Sarah', 'Daniel', 'Lisa', 'Matthew', 'Nancy', 'Anthony', 'Sandra', 'Mark', 'Ashley', 'Donald', 'Emily', 'Steven', 'Michelle', 'Andrew', 'Amanda', 'Kevin', 'Melissa', 'Brian', 'Stephanie', 'Jason', 'Rebecca'];
+const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Okafor'];
+
+const pick = (pool: string[], hash: string) => sql.raw(`(array[${pool.map((v) => `'${v}'`).join(',')}])[1 + (${hash}) % ${pool.length}]`);
+
 async function seedMerchant(db: Db, name: string, locationCount: number, count: number) {
   const [m] = await sqlRows<{ id: number }>(db, sql`insert into merchants (name) values (${name}) returning id`);
   const locs = await sqlRows<{ id: number }>(
@@ -142,7 +198,11 @@ async function seedMerchant(db: Db, name: string, locationCount: number, count: 
       insert into contacts (merchant_id, location_id, first_name, last_name, email, phone, gender, type,
         email_opt_in, sms_opt_in, opt_token, tags, last_activity_at, created_at, updated_at)
       select ${m.id}, (${JSON.stringify(ids)}::jsonb ->> (g % ${ids.length}))::int,
-        'First' || g, 'Last' || g, 'm' || ${m.id} || '.user' || g || '@example.com', '+86139' || lpad(g::text, 8, '0'),
+        case when g % 10 < 7
+          then ${pick(GIVEN, 'g::bigint * 40503 / 7')} || case when g % 2 = 0 then ${pick(GIVEN, 'g::bigint * 2654435761 / 13')} else '' end
+          else ${pick(FIRST, 'g::bigint * 40503 / 11')} end,
+        case when g % 10 < 7 then ${pick(SURNAMES, 'g::bigint * 2246822519 / 17')} else ${pick(LAST, 'g::bigint * 3266489917 / 19')} end,
+        'm' || ${m.id} || '.user' || g || '@example.com', '+86139' || lpad(g::text, 8, '0'),
         (array['unknown','male','female','other'])[1 + g % 4], case when g % 5 < 3 then 'customer' else 'leads' end,
         case when g % 10 < 6 then true when g % 10 < 8 then false end,
         case when g % 7 < 4 then true when g % 7 < 6 then false end,

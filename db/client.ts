@@ -118,8 +118,10 @@ async function openPostgres(url: string): Promise<DbHandle> {
 export async function openPglite(dir: string | null, loadDataDir?: Blob): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
+  // The contact search's trigram indexes (migration 0025).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? undefined, loadDataDir ? { loadDataDir } : undefined);
+  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   await client.exec(`set work_mem = '${WORK_MEM}'`);
   return { db: drizzle(client) as unknown as Db, driver: 'pglite', close: () => client.close() };
 }

@@ -5,7 +5,12 @@
  * request's Host or X-Forwarded-Host, which a client or a misconfigured proxy chooses.
  */
 export function appUrl(env: NodeJS.ProcessEnv = process.env): string {
-  return (env.APP_URL?.trim() || 'http://127.0.0.1:3000').replace(/\/+$/, '');
+  return configuredAppUrl(env) ?? 'http://127.0.0.1:3000';
+}
+
+/** APP_URL as set (no trailing slash), or null where it is not: for callers whose fallback differs. */
+export function configuredAppUrl(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.APP_URL?.trim().replace(/\/+$/, '') || null;
 }
 
 /** An absolute address on APP_URL for a path of ours ("/p/abc", "sources"). */

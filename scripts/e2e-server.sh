@@ -2,7 +2,8 @@
 # Starts the production build for the e2e suite on a fresh database with the demo data. The
 # dispatcher runs inline every second; Twilio webhooks are signed with a test token (no SMS
 # leaves: without TWILIO_ACCOUNT_SID the outbox takes them); the dev mailbox is on.
-# `next start` is production: the start checks (lib/config/production-checks.ts) apply, so the
+# The server is production (the standalone server `npm run build` prepared, else `next start`:
+# scripts/serve.mjs decides): the start checks (lib/config/production-checks.ts) apply, so the
 # settings they want are given here explicitly (secrets of 32+ characters, MAIL_TRANSPORT=outbox).
 set -euo pipefail
 port="${1:-3200}"
@@ -20,7 +21,8 @@ if [ -z "${DATABASE_URL:-}" ]; then
   export PGLITE_DIR=".data/e2e-${port}" LOCAL_EVALUATION=1
   rm -rf "$PGLITE_DIR"
 else
-  # A production server never seeds the demo account: seed it first, outside production.
+  # A production server never seeds the demo account: seed it first, outside production (tsx is
+  # fine in tests; a deploy never seeds).
   NODE_ENV=development node node_modules/tsx/dist/cli.mjs scripts/db-seed.ts
 fi
 # Through scripts/serve.mjs as `npm start` runs it: the client address is the socket's (scripts/peer-address.mjs).

@@ -1,16 +1,24 @@
 #!/usr/bin/env node
-// `npm start`: the production server (`next start` with the arguments given). With PostgreSQL,
-// WEB_CONCURRENCY=N runs N server processes that share the port through node:cluster (the
-// primary hands connections out in turn): one Node process is one core, and under 50 concurrent
-// list requests its queue, not the database, set the latency (bench/RESULTS.md, issue 11). The
-// embedded database (PGlite) belongs to one process, so without DATABASE_URL it is always one.
+// `npm start`: the production server, with `next start`'s arguments (-H, -p). It runs the
+// self-contained server that `npm run build` prepares (<distDir>/standalone/server.js, see
+// scripts/build-standalone.mjs) and falls back to `next start` on a build without it (a plain
+// `next build`). With PostgreSQL, WEB_CONCURRENCY=N runs N server processes that share the port
+// through node:cluster (the primary hands connections out in turn): one Node process is one core,
+// and under 50 concurrent list requests its queue, not the database, set the latency
+// (bench/RESULTS.md, issue 11). The embedded database (PGlite) belongs to one process, so without
+// DATABASE_URL it is always one.
 import cluster from 'node:cluster';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 // The socket's address for lib/http/client-address.ts (see the file): in this process, and in
 // each cluster worker through --import.
 import './peer-address.mjs';
+// Keep-alive connections of a stopping process close (scripts/drain-connections.mjs).
+import { drainConnections } from './drain-connections.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -21,8 +29,7 @@ const require = createRequire(import.meta.url);
 // The last -H wins, as in next start (`npm start -- -H 0.0.0.0` adds one after the script's own).
 const hostArg = process.argv.slice(2).findLast((arg, i, all) => ['-H', '--hostname'].includes(all[i - 1]));
 if (!process.env.DATABASE_URL && ['127.0.0.1', 'localhost', '::1'].includes(hostArg ?? '')) process.env.LOCAL_EVALUATION ??= '1';
-const nextBin = require.resolve('next/dist/bin/next');
-const nextArgs = ['start', ...process.argv.slice(2)];
+const standaloneServer = preparedStandaloneServer();
 const wanted = Math.floor(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1;
 const workers = process.env.DATABASE_URL ? Math.max(1, Math.min(wanted, os.availableParallelism())) : 1;
 if (cluster.isPrimary && wanted > 1 && !process.env.DATABASE_URL) console.warn('[serve] WEB_CONCURRENCY needs DATABASE_URL (the embedded database is one process\'s): starting one server process');
@@ -43,6 +50,7 @@ function stopGracefully() {
   const onSignal = () => {
     if (stopping) return;
     stopping = true;
+    drainConnections();
     setTimeout(() => {
       console.error(`[serve] requests still in flight after ${stopMs / 1000} s; exiting`);
       exit(1);
@@ -57,17 +65,17 @@ function stopGracefully() {
 }
 
 if (workers === 1 || cluster.isWorker) {
-  // In this process, exactly as `next start` (a cluster worker runs this file too).
+  // In this process (a cluster worker runs this file too).
   stopGracefully();
-  process.argv = [process.argv[0], nextBin, ...nextArgs];
-  require(nextBin);
+  if (standaloneServer) startStandalone(standaloneServer, process.argv.slice(2));
+  else startNext(process.argv.slice(2));
 } else {
   // Each server process runs this file, so it stops as above; the address hook is imported here.
   cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), args: process.argv.slice(2) });
   let stopping = false;
   const fork = () => cluster.fork();
   for (let i = 0; i < workers; i++) fork();
-  console.log(`[serve] ${workers} server processes`);
+  console.log(`[serve] ${workers} server processes (${standaloneServer ? 'standalone build' : 'next start'})`);
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
@@ -84,5 +92,83 @@ if (workers === 1 || cluster.isWorker) {
       // The server processes bound their own stop; this is the backstop.
       setTimeout(() => process.exit(0), stopMs + 2_000).unref();
     });
+  }
+}
+
+/**
+ * The standalone server of the build in use (NEXT_DIST_DIR, else .next), when `npm run build`
+ * finished preparing it for this very build: a bare `next build` also writes standalone/server.js
+ * but without the static files and migrations beside it, and `next start` serves that build
+ * whole. WEB_SERVER=next forces `next start`.
+ */
+function preparedStandaloneServer() {
+  if (process.env.WEB_SERVER === 'next') return undefined;
+  const distDir = path.resolve(process.env.NEXT_DIST_DIR || '.next');
+  const standalone = path.join(distDir, 'standalone');
+  try {
+    const buildId = fs.readFileSync(path.join(distDir, 'BUILD_ID'), 'utf8').trim();
+    const prepared = fs.readFileSync(path.join(standalone, '.starloop-prepared'), 'utf8').trim();
+    if (prepared === buildId) return path.join(standalone, 'server.js');
+  } catch {
+    // No build, or no prepared standalone server: `next start` decides what to say.
+  }
+  if (process.env.WEB_SERVER === 'standalone') {
+    console.error(`[serve] WEB_SERVER=standalone, but ${path.relative(process.cwd(), standalone)} was not prepared for this build: run npm run build`);
+    process.exit(1);
+  }
+  return undefined;
+}
+
+function startNext(args) {
+  const nextBin = require.resolve('next/dist/bin/next');
+  process.argv = [process.argv[0], nextBin, 'start', ...args];
+  require(nextBin);
+}
+
+/**
+ * server.js takes its address from HOSTNAME and PORT and moves into its own folder
+ * (process.chdir), where db/migrations was copied. Paths the app resolves from the working
+ * directory (the embedded database, uploads, the local-evaluation secret, all under .data/) are
+ * pinned here to this folder first, so they stay where `next start` keeps them and survive a
+ * rebuild.
+ */
+function startStandalone(server, args) {
+  const options = serverOptions(args);
+  // Never the environment's HOSTNAME (a container sets it to its own name): `next start`'s default.
+  process.env.HOSTNAME = options.hostname ?? '0.0.0.0';
+  process.env.PORT = options.port ?? process.env.PORT ?? '3000';
+  if (options.keepAliveTimeout) process.env.KEEP_ALIVE_TIMEOUT = options.keepAliveTimeout;
+  const data = path.resolve('.data');
+  process.env.PGLITE_DIR = path.resolve(process.env.PGLITE_DIR || path.join(data, 'pglite'));
+  process.env.UPLOAD_DIR = path.resolve(process.env.UPLOAD_DIR || path.join(data, 'uploads'));
+  if (process.env.LOCAL_EVALUATION === '1' && !process.env.AUTH_SECRET) process.env.AUTH_SECRET = localSecret(path.join(data, 'auth-secret'));
+  require(server);
+}
+
+/** `next start`'s options that the standalone server has an equivalent for. */
+function serverOptions(args) {
+  const names = { '-H': 'hostname', '--hostname': 'hostname', '-p': 'port', '--port': 'port', '--keepAliveTimeout': 'keepAliveTimeout' };
+  const options = {};
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i].split('=', 2);
+    const name = names[flag];
+    if (!name) {
+      console.error(`[serve] ${args[i]}: not an option of the standalone server (-H, -p, --keepAliveTimeout); WEB_SERVER=next runs next start`);
+      process.exit(2);
+    }
+    options[name] = inline ?? args[++i];
+  }
+  return options;
+}
+
+/** The file secret of lib/auth/secret.ts, at the same place and in the same form. */
+function localSecret(file) {
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = crypto.randomBytes(48).toString('base64url');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
   }
 }

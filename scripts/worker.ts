@@ -1,5 +1,7 @@
 import { openDatabase, currentDriver } from '@/db/client';
 import { assertStartupConfig } from '@/lib/config/production-checks';
+import { startTracing } from '@/lib/observability/tracing';
+import { startWorkerMetricsServer } from '@/lib/observability/worker-metrics-server';
 import { startDispatchLoop } from '@/lib/sending/loop';
 import { transportsFromEnv } from '@/lib/sending/transports';
 
@@ -15,7 +17,11 @@ async function main() {
     console.error('npm run worker needs DATABASE_URL (PostgreSQL). On the embedded database the app itself sends (DISPATCHER=inline).');
     process.exit(2);
   }
+  // OTEL_* variables switch tracing on (off by default); WORKER_METRICS_PORT serves /metrics.
+  const tracing = await startTracing('starloop-worker');
   const handle = await openDatabase();
+  const metricsServer = await startWorkerMetricsServer(handle.db);
+  if (metricsServer) console.log(`[worker] metrics on port ${metricsServer.port}`);
   const loop = startDispatchLoop(handle.db, {
     transports: transportsFromEnv(handle.db),
     intervalMs: Number(process.env.DISPATCH_INTERVAL_MS ?? 5_000),
@@ -43,6 +49,8 @@ async function main() {
       process.exit(1);
     }, boundMs).unref();
     await loop.stop();
+    await metricsServer?.close();
+    await tracing?.shutdown();
     await handle.close();
     console.log('[worker] stopped');
     process.exit(0);

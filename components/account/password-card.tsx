@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { changePasswordAction } from '@/lib/auth/actions';
 import type { changePasswordSchema } from '@/lib/auth/password-schema';
+import { runtimeKey } from '@/lib/i18n/runtime-key';
 
 const resolver = lazyZodResolver(() => import('@/lib/auth/password-schema').then((m) => m.changePasswordSchema));
 type Values = z.input<typeof changePasswordSchema>;
@@ -25,7 +26,7 @@ export function PasswordCard() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const form = useForm<Values, unknown, z.output<typeof changePasswordSchema>>({ resolver, defaultValues: { currentPassword: '', password: '', confirmPassword: '' }, mode: 'onTouched' });
   const { errors } = form.formState;
-  const errorText = (text?: string) => (text ? (/^(validation|accounts)\./.test(text) ? tv(text) : text) : undefined);
+  const errorText = (text?: string) => (text ? (/^(validation|accounts)\./.test(text) ? tv(runtimeKey<typeof tv>(text)) : text) : undefined);
 
   const onSubmit = form.handleSubmit((values) => {
     setMessage(null);

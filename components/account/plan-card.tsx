@@ -1,4 +1,5 @@
 import { Crown, Sparkles } from 'lucide-react';
+import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,13 +9,13 @@ import type { SubscriptionStatus } from '@/lib/subscription/plans';
 import { formatDateTime } from '@/lib/time/format';
 import { StartTrialButton } from './start-trial-button';
 
-export const SALES_EMAIL = 'sales@starloop.app';
-
-/** The plan (spec section 3 names), trial end and days left, start-trial and upgrade actions. */
+/**
+ * The plan (spec section 3 names), trial end and days left, start-trial and upgrade actions, on
+ * /more and in settings. Upgrade opens /more/upgrade, which sends the request to the operator.
+ */
 export async function PlanCard({ subscription, locale }: { subscription: SubscriptionStatus; locale: Locale }) {
   const t = await getTranslations('subscription');
   const daysLeft = subscription.trialDaysLeft;
-  const upgradeHref = `mailto:${SALES_EMAIL}?subject=${encodeURIComponent(t('upgradeSubject'))}`;
   const tone = subscription.plan === 'expired' ? 'danger' : subscription.plan === 'trial' ? 'warning' : subscription.plan === 'none' ? 'neutral' : 'success';
   return (
     <Card>
@@ -45,10 +46,10 @@ export async function PlanCard({ subscription, locale }: { subscription: Subscri
           {subscription.canStartTrial && <StartTrialButton />}
           {subscription.plan !== 'enterprise' && (
             <Button asChild variant={subscription.canStartTrial ? 'secondary' : 'primary'}>
-              <a href={upgradeHref} data-testid="upgrade">
+              <Link href="/more/upgrade" data-testid="upgrade">
                 {subscription.plan === 'none' || subscription.plan === 'trial' || subscription.plan === 'expired' ? <Sparkles aria-hidden="true" /> : <Crown aria-hidden="true" />}
                 {t('upgrade')}
-              </a>
+              </Link>
             </Button>
           )}
         </div>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { cn, focusRing } from '@/components/ui/cn';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -8,6 +8,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Pager } from '@/components/ui/pager';
 import { pageSnapshotAction } from '@/lib/campaigns/actions';
 import { notify } from '@/lib/notify/notify';
+import type { Locale } from '@/lib/i18n/locales';
+import { displayName } from '@/lib/names/display-name';
 
 export const MEMBER_PAGE_SIZES = [10, 20, 50] as const;
 
@@ -23,6 +25,7 @@ interface Member {
 /** Members preview (spec section 2): the snapshot's members, pages of 10, 20 or 50 (default 20). */
 export function MembersPreviewDialog({ snapshot, onClose }: { snapshot: { snapshotId: number; total: number } | null; onClose: () => void }) {
   const t = useTranslations('campaigns');
+  const locale = useLocale() as Locale;
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
   const [result, setResult] = useState<{ key: string; rows: Member[]; total: number }>({ key: '', rows: [], total: 0 });
   // The page being shown is known by its key; anything else is still loading.
@@ -49,8 +52,8 @@ export function MembersPreviewDialog({ snapshot, onClose }: { snapshot: { snapsh
   }, [snapshot, paging, key, t]);
 
   const columns: DataTableColumn<Member>[] = [
-    { id: 'name', header: t('form.memberName'), mobile: 'title', cell: (m) => [m.lastName, m.firstName].filter(Boolean).join(' ') || '-' },
-    { id: 'gender', header: t('form.gender'), cell: (m) => t(`form.genders.${[1, 2, 3].includes(m.gender) ? m.gender : 0}`) },
+    { id: 'name', header: t('form.memberName'), mobile: 'title', cell: (m) => displayName(m, locale) || '-' },
+    { id: 'gender', header: t('form.gender'), cell: (m) => t(`form.genders.${m.gender === 1 || m.gender === 2 || m.gender === 3 ? m.gender : 0}`) },
     { id: 'email', header: t('form.recipientEmail'), cell: (m) => m.email || '-' },
     { id: 'phone', header: t('form.recipientPhone'), className: 'whitespace-nowrap', cell: (m) => m.phone || '-' },
   ];

@@ -25,6 +25,7 @@ import { notify } from '@/lib/notify/notify';
 import { defaultState, filterConditionsOf, stateFromRecord, toInput, validate, zoneOptions, type FieldErrors, type FormState } from './request-form-model';
 import { QuietRanges, RangeRow } from './time-range-fields';
 import { useTemplatePreview } from './use-template-preview';
+import { runtimeKey } from '@/lib/i18n/runtime-key';
 
 // The previews (Radix's dialog, the member table) load after the page, when idle, or when first opened (issue 11).
 const MembersPreviewDialog = dynamic(() => import('./members-preview-dialog').then((m) => m.MembersPreviewDialog), { ssr: false });
@@ -61,7 +62,7 @@ export function RequestForm({ channel, options, initial, trial }: RequestFormPro
   // Client rules hold message keys; server messages arrive translated and are marked with '!'.
   const err = (key: string) => {
     const value = errors[key];
-    return value ? (value.startsWith('!') ? value.slice(1) : tr(value)) : undefined;
+    return value ? (value.startsWith('!') ? value.slice(1) : tr(runtimeKey<typeof tr>(value))) : undefined;
   };
   const zones = zoneOptions(state.timezone);
   const templateOptions = options.templates.map((tpl) => ({ value: String(tpl.id), label: tpl.common ? `${tpl.name} · ${tf('commonTemplate')}` : tpl.name, disabled: trial && !tpl.common }));
@@ -71,7 +72,7 @@ export function RequestForm({ channel, options, initial, trial }: RequestFormPro
     const found = validate(state, channel, new Date());
     setErrors(found);
     const first = Object.values(found)[0];
-    if (first) notify.warning(tr(first));
+    if (first) notify.warning(tr(runtimeKey<typeof tr>(first)));
     return !first;
   }
 

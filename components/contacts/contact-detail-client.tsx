@@ -16,7 +16,7 @@ import { changeConsentAction, deleteContactAction } from '@/lib/contacts/actions
 import type { ContactDetail } from '@/lib/contacts/get-contact';
 import type { LocationOption } from '@/lib/contacts/location-options';
 import type { Locale } from '@/lib/i18n/locales';
-import { formatPersonName } from '@/lib/i18n/names';
+import { displayName } from '@/lib/names/display-name';
 import { notify } from '@/lib/notify/notify';
 import { formatDateTime } from '@/lib/time/format';
 import { OptBadge } from './opt-badge';
@@ -33,7 +33,7 @@ export function ContactDetailClient({ contact, phoneDisplay, locations, fieldKey
   const [editing, setEditing] = useState(false);
   const editLoaded = useLazyMount(editing);
   const [pending, start] = useTransition();
-  const name = formatPersonName(contact.firstName, contact.lastName, locale) || `#${contact.id}`;
+  const name = displayName(contact, locale) || `#${contact.id}`;
 
   const remove = async () => {
     if (!(await confirm({ title: t('confirm.deleteTitle'), description: t('confirm.deleteDescription', { name }), confirmLabel: t('actions.delete'), danger: true }))) return;

@@ -22,7 +22,7 @@ import type { LocationOption } from '@/lib/contacts/location-options';
 import { EXACT_COUNT_LIMIT, PAGE_SIZES } from '@/lib/contacts/limits';
 import type { ListQuery } from '@/lib/contacts/schema';
 import type { Locale } from '@/lib/i18n/locales';
-import { formatPersonName } from '@/lib/i18n/names';
+import { displayName } from '@/lib/names/display-name';
 import { formatDateTime } from '@/lib/time/format';
 import { ContactFilters } from './contact-filters';
 import { OptBadge } from './opt-badge';
@@ -84,7 +84,7 @@ export function ContactsClient({ page, query, locations, fieldKeys }: Props) {
       mobile: 'title',
       cell: (c) => (
         <Link href={`/contacts/${c.id}`} className="font-medium text-slate-900 hover:text-primary hover:underline dark:text-white">
-          {formatPersonName(c.firstName, c.lastName, locale) || '-'}
+          {displayName(c, locale) || '-'}
         </Link>
       ),
     },
@@ -180,7 +180,7 @@ export function ContactsClient({ page, query, locations, fieldKeys }: Props) {
         selectable={batch}
         selected={selected}
         onSelectedChange={setSelected}
-        rowLabel={(c) => formatPersonName(c.firstName, c.lastName, locale)}
+        rowLabel={(c) => displayName(c, locale)}
         empty={
           filtered ? (
             <EmptyState icon={Users} title={t('empty.filtered')} />

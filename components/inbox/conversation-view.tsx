@@ -9,11 +9,13 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { SimpleSelect } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/components/ui/cn';
 import { notify } from '@/lib/notify/notify';
 import { openConversationAction, replyAction, setProcessedAction } from '@/lib/inbox/actions';
 import type { getConversation } from '@/lib/inbox/queries';
+import { MAX_REPLY_SUBJECT_LENGTH } from '@/lib/inbox/reply-subject';
 import type { Locale } from '@/lib/i18n/locales';
 import { formatDateTime } from '@/lib/time/format';
 import { MessageMedia } from './message-media';
@@ -29,7 +31,9 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
   const [error, setError] = useState<string | null>(null);
   const [channel, setChannel] = useState<'email' | 'sms'>('email');
   const [text, setText] = useState('');
+  const [subject, setSubject] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [subjectError, setSubjectError] = useState<string | null>(null);
   const [sending, startSend] = useTransition();
   const end = useRef<HTMLLIElement>(null);
 
@@ -38,7 +42,11 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
     if (!result.ok) return setError(result.message);
     setThread(result.data);
     // The reply channel defaults to the customer's last channel, once; the merchant's choice stays.
-    if (!channelChosen.current) setChannel(result.data.lastChannel);
+    // The subject too: prefilled once ("Re: ..."), then the merchant's own edit stays.
+    if (!channelChosen.current) {
+      setChannel(result.data.lastChannel);
+      setSubject(result.data.replySubject);
+    }
     channelChosen.current = true;
   }, []);
   const reload = useCallback(() => openConversationAction({ id: conversationId }).then(apply), [conversationId, apply]);
@@ -57,8 +65,9 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
 
   const send = () => {
     setFieldError(null);
+    setSubjectError(null);
     startSend(async () => {
-      const result = await replyAction({ conversationId, channel, text });
+      const result = await replyAction({ conversationId, channel, text, ...(channel === 'email' ? { subject } : {}) });
       if (result.ok) {
         notify.success(result.message ?? '');
         setText('');
@@ -66,6 +75,7 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
         onChanged();
       } else {
         setFieldError(result.fieldErrors?.text ?? result.fieldErrors?.channel ?? null);
+        setSubjectError(result.fieldErrors?.subject ?? null);
         notify.warning(result.message);
       }
     });
@@ -139,6 +149,11 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
             send();
           }}
         >
+          {channel === 'email' && (
+            <FormField label={t('subjectLabel')} error={subjectError ?? undefined}>
+              <Input value={subject} maxLength={MAX_REPLY_SUBJECT_LENGTH} onChange={(e) => setSubject(e.target.value)} placeholder={t('subjectPlaceholder')} />
+            </FormField>
+          )}
           <FormField label={t('replyLabel')} error={fieldError ?? undefined}>
             <Textarea
               rows={3}
@@ -178,7 +193,7 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
           <dt className="text-slate-500 dark:text-slate-400">{t('customer.phone')}</dt>
           <dd>{c.phone ?? '-'}</dd>
           <dt className="text-slate-500 dark:text-slate-400">{t('customer.gender')}</dt>
-          <dd>{t(`customer.genders.${c.gender}`)}</dd>
+          <dd>{t(`customer.genders.${c.gender as 'unknown' | 'male' | 'female' | 'other'}`)}</dd>
           <dt className="text-slate-500 dark:text-slate-400">{t('customer.totalSent')}</dt>
           <dd className="tabular-nums">{c.totalSent}</dd>
           <dt className="text-slate-500 dark:text-slate-400">{t('customer.totalReceived')}</dt>

@@ -25,6 +25,7 @@ import { CoverPicker } from './cover-picker';
 import { pickValues, sameValues, toEditorPost, type EditorPost, type EditorValues } from './editor-values';
 import { clearDraft, draftKey, readDraft, writeDraft } from './local-draft';
 import { useLeaveGuard } from './use-leave-guard';
+import { runtimeKey } from '@/lib/i18n/runtime-key';
 
 type Intent = 'save' | 'publish' | 'unpublish';
 
@@ -113,7 +114,7 @@ export function PostEditor({ post: initialPost, userId, defaultLocale }: { post:
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? '_');
-        next[field] ??= tRoot(issue.message.includes('.') ? issue.message : 'validation.invalid', { max: field === 'title' ? POST_TITLE_MAX : POST_SUMMARY_MAX });
+        next[field] ??= tRoot(runtimeKey<typeof tRoot>(issue.message.includes('.') ? issue.message : 'validation.invalid'), { max: field === 'title' ? POST_TITLE_MAX : POST_SUMMARY_MAX });
       }
       setErrors(next);
       notify.warning(tRoot('errors.validation'));

@@ -13,6 +13,7 @@ import { notify } from '@/lib/notify/notify';
 import { deleteReplyAction, deleteReviewAction, setEmployeeTagAction } from '@/lib/reviews/actions';
 import { Stars } from './stars';
 import { ReplyEditor } from './reply-editor';
+import type { ReviewSite } from '@/db/schema/reviews';
 
 export interface ReviewCardData {
   id: number;
@@ -70,7 +71,7 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
             <h3 id={`review-${review.id}-by`} className="font-semibold text-slate-900 dark:text-slate-100">
               {review.reviewerName}
             </h3>
-            <Badge tone={toGoogle ? 'primary' : 'neutral'}>{t(`sites.${review.site}`)}</Badge>
+            <Badge tone={toGoogle ? 'primary' : 'neutral'}>{t(`sites.${review.site as ReviewSite}`)}</Badge>
             {review.needsResponse && <Badge tone="warning">{t('needsResponse')}</Badge>}
           </div>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">

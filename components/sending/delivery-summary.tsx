@@ -11,6 +11,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { formatDateTime } from '@/lib/time/format';
 import { ReviewDialog } from './review-dialog';
 import { ToCheckBadge } from './to-check-badge';
+import { runtimeKey } from '@/lib/i18n/runtime-key';
 
 const FIGURES = ['queued', 'sent', 'skipped', 'failed', 'needs_review', 'cancelled'] as const;
 
@@ -41,7 +42,7 @@ export function DeliverySummary({ campaignId }: { campaignId: number }) {
 
   if (error) return <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>;
   if (!summary) return <Skeleton className="h-28 w-full" aria-label={t('loading')} />;
-  const reason = (r: string | null) => (r && tr.has(r) ? tr(r) : (r ?? ''));
+  const reason = (r: string | null) => (r && tr.has(runtimeKey<typeof tr>(r)) ? tr(runtimeKey<typeof tr>(r)) : (r ?? ''));
   const toCheck = summary.counts.needs_review;
   const problems = summary.problems.filter((p) => p.status !== 'needs_review');
   return (

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useId, useState } from 'react';
 import { cn, focusRing } from './cn';
+import { PagerJump } from './pager-jump';
 import { SimpleSelect } from './select';
 
 export interface PagerProps {
@@ -18,7 +19,7 @@ export interface PagerProps {
   className?: string;
 }
 
-/** Total, page sizes, previous, page numbers, next and a jumper (a compact form at <= 720 px). */
+/** Total, page sizes, previous, page numbers, next and a jumper; at <= 720 px "6 / 120" opens both in a dialog. */
 export function Pager({ total, pageNum, pageSize, pageSizes = [10, 25, 50], onChange, className }: PagerProps) {
   const t = useTranslations('ui.pager');
   const router = useRouter();
@@ -61,9 +62,7 @@ export function Pager({ total, pageNum, pageSize, pageSizes = [10, 25, 50], onCh
         <button type="button" className={button()} onClick={() => go({ pageNum: current - 1, pageSize })} disabled={current <= 1} aria-label={t('previous')}>
           <ChevronLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
         </button>
-        <span className="hidden px-2 tabular-nums mobile:inline" aria-current="page">
-          {current} / {pages}
-        </span>
+        <PagerJump total={total} current={current} pages={pages} pageSize={pageSize} pageSizes={pageSizes} onGo={go} />
         <ul className="flex items-center gap-1 mobile:hidden">
           {pageList(current, pages).map((page, index) =>
             page === null ? (

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locations } from './locations';
 import { merchants } from './merchants';
+import { contactSearchGrams, contactSearchText } from './contacts-search';
 
 import { consentActions, consentChannels, consentSources, contactGenders, contactTypes, emailStatuses } from '../constants/contacts';
 
@@ -73,6 +74,11 @@ export const contacts = pgTable(
     index('contacts_merchant_email_opt_idx').on(t.merchantId, t.emailOptIn, t.createdAt.desc(), t.id.desc()),
     index('contacts_merchant_sms_opt_idx').on(t.merchantId, t.smsOptIn, t.createdAt.desc(), t.id.desc()),
     index('contacts_location_idx').on(t.locationId),
+    // Keyword search (issue 22, contacts-search.ts): trigrams from 3 characters, CJK characters and
+    // pairs below; the phone's digits by trigrams. Migration 0025 creates pg_trgm first.
+    index('contacts_search_trgm_idx').using('gin', sql`${contactSearchText(t)} gin_trgm_ops`),
+    index('contacts_search_grams_idx').using('gin', contactSearchGrams(t)),
+    index('contacts_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
   ],
 );
 

@@ -15,6 +15,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     avatar: text('avatar'),
     locale: text('locale'),
+    // Appearance (spec section 3, Settings): accent colour and text size; null = the defaults.
+    // Validated by lib/theme/appearance.ts, so an unknown stored value falls back to the default.
+    accent: text('accent'),
+    textSize: text('text_size'),
     // The person who registered the merchant owns it; everyone added later is staff. Staff by
     // default, so a user inserted without a role can never delete the merchant.
     role: text('role', { enum: ['owner', 'staff'] })

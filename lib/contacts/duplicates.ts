@@ -2,7 +2,7 @@ import { and, eq, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contacts } from '@/db/schema/contacts';
 import { AppError } from '@/lib/api/app-error';
-import { formatPersonName } from '@/lib/i18n/names';
+import { displayName } from '@/lib/names/display-name';
 import type { ServiceContext } from '@/lib/context';
 
 /**
@@ -26,7 +26,7 @@ export async function assertNoDuplicate(ctx: ServiceContext, db: Pick<Db, 'selec
 }
 
 export function duplicateError(ctx: ServiceContext, existing: { id: number; firstName: string; lastName: string }, field: 'email' | 'phone'): AppError {
-  const name = formatPersonName(existing.firstName, existing.lastName, ctx.locale) || `#${existing.id}`;
+  const name = displayName(existing, ctx.locale) || `#${existing.id}`;
   const key = field === 'email' ? 'contacts.errors.duplicateEmail' : 'contacts.errors.duplicatePhone';
   return new AppError('CONFLICT', key, {
     values: { name },

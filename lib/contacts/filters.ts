@@ -1,6 +1,7 @@
 import { and, eq, gte, isNull, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
 import type { ListFilters } from './schema';
+import { indexableKeyword, keywordChars, searchGrams, searchText, TRIGRAM_MIN_CHARS, wideGram } from './search-text';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -23,7 +24,7 @@ export function placeholderValues(values: Record<string, unknown>): BindValue {
 
 /** What decides the WHERE's text (which filters, and the choices that change a condition), not its values. */
 export function filterShape(f: ListFilters): string {
-  return [f.locationId ? 'l' : '', f.type ? 't' : '', f.tag ? 'g' : '', f.activity ?? '', f.emailOpt ?? '', f.smsOpt ?? '', f.preference ?? '', f.keyword ? (phoneDigits(f.keyword) ? 'kd' : 'k') : ''].join('|');
+  return [f.locationId ? 'l' : '', f.type ? 't' : '', f.tag ? 'g' : '', f.activity ?? '', f.emailOpt ?? '', f.smsOpt ?? '', f.preference ?? '', f.keyword ? keywordShape(f.keyword) : ''].join('|');
 }
 
 /** The list's filters as one WHERE, always scoped to the merchant (shared by list, export, batch). */
@@ -74,10 +75,36 @@ function preferenceCondition(value: NonNullable<ListFilters['preference']>): SQL
   return and(emailNo, smsNo);
 }
 
-/** Name (either order, with or without a space), e-mail, or phone digits. */
-function keywordCondition(keyword: string, bind: BindValue): SQL | undefined {
+/** The keyword's index path (trigrams, wide characters, none, separators) and whether it has phone digits. */
+function keywordShape(keyword: string): string {
+  const path = !indexableKeyword(keyword) ? 'k0' : keywordChars(keyword) >= TRIGRAM_MIN_CHARS ? 'k3' : wideGram(keyword) ? 'k2' : 'k1';
+  return phoneDigits(keyword) ? `${path}d` : path;
+}
+
+/**
+ * Name (either order, with or without a space), e-mail, or phone digits: a substring, any case.
+ * The names and e-mail are one substring test on the search text (lib/contacts/search-text.ts),
+ * which the trigram index serves from 3 characters. Below 3, a keyword with CJK characters is
+ * first looked up in the wide-character grams index (the test then confirms each row); one of
+ * ASCII only (or other cased letters) is the test alone, served by walking the list's order, fast
+ * when it matches many contacts, as a 1- or 2-letter keyword mostly does (bench/RESULTS.md).
+ */
+export function keywordCondition(keyword: string, bind: BindValue = inlineValues): SQL | undefined {
   const like = bind('keyword', `%${escapeLike(keyword)}%`);
-  const conds: SQL[] = [
+  const conds: SQL[] = [];
+  const gram = wideGram(keyword);
+  if (!indexableKeyword(keyword)) conds.push(...unindexedNameConditions(like));
+  else if (keywordChars(keyword) >= TRIGRAM_MIN_CHARS || !gram) conds.push(sql`${searchText} like lower(${like})`);
+  else conds.push(sql`(${searchGrams} @> array[${bind('keywordGram', gram)}]::text[] and ${searchText} like lower(${like}))`);
+  const digits = phoneDigits(keyword);
+  // At least 3 digits: the phone's trigram index serves it.
+  if (digits) conds.push(sql`${contacts.phone} like ${bind('phoneDigits', `%${digits}%`)}`);
+  return or(...conds);
+}
+
+// A keyword holding a segment separator of the search text: the plain tests, each field alone.
+function unindexedNameConditions(like: string | Placeholder): SQL[] {
+  return [
     sql`${contacts.firstName} ilike ${like}`,
     sql`${contacts.lastName} ilike ${like}`,
     sql`(${contacts.lastName} || ${contacts.firstName}) ilike ${like}`,
@@ -85,9 +112,6 @@ function keywordCondition(keyword: string, bind: BindValue): SQL | undefined {
     sql`(${contacts.lastName} || ' ' || ${contacts.firstName}) ilike ${like}`,
     sql`${contacts.email} ilike ${like}`,
   ];
-  const digits = phoneDigits(keyword);
-  if (digits) conds.push(sql`${contacts.phone} like ${bind('phoneDigits', `%${digits}%`)}`);
-  return or(...conds);
 }
 
 /** A keyword that reads as (part of) a phone number: its digits, at least 3; otherwise null. */

@@ -51,7 +51,11 @@ export async function listContacts(ctx: ServiceContext, query: ListQuery): Promi
   // The shape also fixes the order (listOrder reads the activity filter).
   const prepared = preparedListQueries(ctx.db).get(filterShape(query), () => {
     const statements = contactListStatements(ctx, query, where, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') });
-    return { page: statements.page.prepare('contacts_page'), total: statements.total.prepare('contacts_total') };
+    // A keyword's best plan depends on the keyword (a rare name: the search index; one that most
+    // contacts match: the order index), so its statements run unnamed, planned with their values
+    // each time: a named statement's generic plan, made without them, serves only one of the two.
+    const name = (n: string) => (query.keyword ? (undefined as unknown as string) : n);
+    return { page: statements.page.prepare(name('contacts_page')), total: statements.total.prepare(name('contacts_total')) };
   });
   const key = estimateKey(ctx.merchantId, query);
   const estimate = cachedEstimate(key, ctx.now().getTime());

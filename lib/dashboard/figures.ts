@@ -7,6 +7,7 @@ import type { ServiceContext } from '@/lib/context';
 import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import { assertLocation } from '@/lib/reviews/manual';
 import { sqlRows, ts } from '@/lib/db/rows';
+import { onReplica } from '@/lib/db/replica';
 import type { DashboardQuery } from './schema';
 import { resolvePeriod, type Period } from './period';
 
@@ -21,8 +22,9 @@ export interface ChannelFigures {
   optOut: number;
 }
 
-/** Every figure of /dashboard for one location (or all) and one period. */
-export async function dashboardFigures(ctx: ServiceContext, q: DashboardQuery) {
+/** Every figure of /dashboard for one location (or all) and one period: a replica's when configured. */
+export async function dashboardFigures(primaryCtx: ServiceContext, q: DashboardQuery) {
+  const ctx = await onReplica(primaryCtx);
   // Another merchant's location answers like a missing one.
   if (q.locationId) await assertLocation(ctx, q.locationId);
   const period = resolvePeriod(q, ctx.now());

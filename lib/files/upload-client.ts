@@ -4,7 +4,9 @@ import type { FileModule } from '@/db/schema/files';
 import { allowedMimeTypes, fileViewUrl, kindOf, maxBytesFor, maxMbFor, typeNames, type FileKind } from './rules';
 import { SNIFF_BYTES, sniffMime } from './sniff';
 
-type Translate = (key: string, values?: Record<string, string | number>) => string;
+/** useTranslations('files'), or a stand-in that answers the same keys. */
+type UploadErrorKey = 'errors.failed' | 'errors.typeNotAllowed' | 'errors.tooLarge' | 'errors.network' | 'errors.server';
+type Translate = (key: UploadErrorKey, values?: Record<string, string | number>) => string;
 
 /** A refusal to show as is (already translated). */
 export class UploadError extends Error {}

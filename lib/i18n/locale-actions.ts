@@ -3,6 +3,7 @@
 import { cookies, headers } from 'next/headers';
 import { isHttpsRequest } from '@/lib/security/headers';
 import { LOCALE_COOKIE, isLocale } from './locales';
+import { configuredAppUrl } from '@/lib/app-url';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -10,7 +11,7 @@ const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 export async function setLocaleAction(locale: string): Promise<{ ok: boolean }> {
   if (!isLocale(locale)) return { ok: false };
   // Only the server reads it (HttpOnly); Secure whenever the browser came over HTTPS.
-  const secure = isHttpsRequest(await headers(), process.env.APP_URL ?? '');
+  const secure = isHttpsRequest(await headers(), configuredAppUrl() ?? '');
   (await cookies()).set(LOCALE_COOKIE, locale, { path: '/', maxAge: ONE_YEAR_SECONDS, sameSite: 'lax', httpOnly: true, secure });
   return { ok: true };
 }

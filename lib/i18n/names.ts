@@ -1,21 +1,12 @@
+import { familyFirst, isCjkName } from '@/lib/names/display-name';
 import type { Locale } from './locales';
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 
-/** Spec section 9: family name first for zh-CN and zh-HK, given name first otherwise. */
-export function formatPersonName(firstName: string | null | undefined, lastName: string | null | undefined, locale: Locale): string {
-  const first = (firstName ?? '').trim();
-  const last = (lastName ?? '').trim();
-  if (!first) return last;
-  if (!last) return first;
-  if (locale === 'en-US') return `${first} ${last}`;
-  // Chinese names join without a space; Latin names keep one even in family-first order.
-  return CJK.test(first + last) ? `${last}${first}` : `${last} ${first}`;
-}
-
 /**
- * Quick add: one name typed in one box, split by the locale's order. A Chinese name without a
- * space takes its first character as the family name (two for the common compound surnames).
+ * Quick add: one name typed in one box, split in the order lib/names/display-name.ts shows it
+ * (a CJK name family first in every language). A Chinese name without a space takes its first
+ * character as the family name (two for the common compound surnames).
  */
 export function splitPersonName(fullName: string, locale: Locale): { firstName: string; lastName: string } {
   const name = fullName.trim().replace(/\s+/g, ' ');
@@ -27,7 +18,7 @@ export function splitPersonName(fullName: string, locale: Locale): { firstName: 
     return { firstName: name, lastName: '' };
   }
   const parts = name.split(' ');
-  if (locale === 'en-US') return { firstName: parts.slice(0, -1).join(' '), lastName: parts[parts.length - 1] };
+  if (!familyFirst(locale) && !isCjkName(name)) return { firstName: parts.slice(0, -1).join(' '), lastName: parts[parts.length - 1] };
   return { lastName: parts[0], firstName: parts.slice(1).join(' ') };
 }
 

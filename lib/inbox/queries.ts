@@ -4,9 +4,10 @@ import { contacts } from '@/db/schema/contacts';
 import { notFound } from '@/lib/api/app-error';
 import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
-import { formatPersonName } from '@/lib/i18n/names';
+import { displayName } from '@/lib/names/display-name';
 import { translatorFor } from '@/lib/i18n/translator';
 import type { InboxMedia, InboxMediaKind } from '@/db/schema/inbox';
+import { replySubject } from './reply-subject';
 import { renderCampaignMessages } from './campaign-messages';
 import type { ConversationListQuery } from './schema';
 
@@ -55,7 +56,7 @@ export async function listConversations(ctx: ServiceContext, q: ConversationList
     records: rows.map((r) => ({
       conversationId: Number(r.id),
       contactId: Number(r.contact_id),
-      name: formatPersonName(r.first_name, r.last_name, ctx.locale) || r.email || r.phone || '',
+      name: displayName({ firstName: r.first_name, lastName: r.last_name }, ctx.locale) || r.email || r.phone || '',
       email: r.email,
       phone: r.phone,
       lastChannel: r.last_channel,
@@ -140,7 +141,7 @@ export async function getConversation(ctx: ServiceContext, conversationId: numbe
   const sent = messages.filter((m) => m.direction === 'out' && m.status !== 'failed' && !m.send_error).length;
   const panel: CustomerPanel = {
     contactId: contact.id,
-    name: formatPersonName(contact.firstName, contact.lastName, ctx.locale),
+    name: displayName(contact, ctx.locale),
     email: contact.email,
     phone: contact.phone,
     gender: contact.gender,
@@ -149,10 +150,13 @@ export async function getConversation(ctx: ServiceContext, conversationId: numbe
     totalSent: sent,
     totalReceived: received,
   };
+  const answered = messages.findLast((m) => m.kind === 'message' && m.direction === 'in' && m.channel === 'email');
   return {
     conversationId,
     processed: conversation.processed,
     lastChannel: conversation.lastChannel,
+    /** The e-mail reply's prefilled subject ("Re: ..." of the customer's last e-mail; '' for none). */
+    replySubject: replySubject(answered?.subject, ''),
     customer: panel,
     messages: messages.map<ThreadMessage>((m) => {
       const campaign = m.kind === 'campaign' ? rendered.get(Number(m.id.slice(1))) : undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inboxFilters } from './filters';
+import { MAX_REPLY_SUBJECT_LENGTH } from './reply-subject';
 
 // Client components import these from ./filters instead: this module would bring zod into their pages.
 export { inboxFilters } from './filters';
@@ -19,7 +20,13 @@ export const conversationParams = z.object({ id });
 /** The reply form's fields; the API takes the conversation from the path, the action from the form. */
 export const replyBodySchema = z.object({
   channel: z.enum(['email', 'sms'], 'validation.invalidValue'),
-  subject: z.string().trim().max(200, 'validation.tooLong').optional(),
+  // One header line: a CR or LF inside would start another header (header injection).
+  subject: z
+    .string('validation.invalidType')
+    .trim()
+    .max(MAX_REPLY_SUBJECT_LENGTH, 'validation.tooLong')
+    .refine((v) => !/[\r\n]/.test(v), 'inbox.errors.subjectLineBreak')
+    .optional(),
   text: z.string('validation.required').trim().min(1, 'inbox.errors.emptyReply').max(5000, 'validation.tooLong'),
 });
 export const replySchema = replyBodySchema.extend({ conversationId: id });

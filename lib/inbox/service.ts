@@ -10,6 +10,7 @@ import { TwilioApiError } from '@/lib/messaging/twilio-transport';
 import { escapeHtml } from '@/lib/templates/tokens';
 import { inboxAddress } from './reply-address';
 import { recordMessage } from './record-message';
+import { replySubject } from './reply-subject';
 import type { ReplyInput } from './schema';
 
 async function ownConversation(ctx: ServiceContext, conversationId: number) {
@@ -45,7 +46,7 @@ export async function replyToConversation(ctx: ServiceContext, input: ReplyInput
         .orderBy(desc(inboxMessages.createdAt))
         .limit(1);
       const [merchant] = await ctx.db.select({ name: merchants.name, serviceEmail: merchants.serviceEmail, status: merchants.emailVerificationStatus }).from(merchants).where(eq(merchants.id, ctx.merchantId));
-      const subject = input.subject || (last?.subject ? (/^re:/i.test(last.subject) ? last.subject : `Re: ${last.subject}`) : merchant.name);
+      const subject = input.subject || replySubject(last?.subject, merchant.name);
       const html = input.text
         .split(/\n{2,}/)
         .map((p) => `<p style="margin:0 0 12px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.6">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)

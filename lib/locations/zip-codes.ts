@@ -33,6 +33,9 @@ const RULES: Record<string, ZipRule> = {
   FR: { pattern: /^\d{5}$/ },
 };
 
+/** Hong Kong has no postcodes; 999077 is the placeholder many forms and clients send. */
+export const HK_PLACEHOLDER_ZIP = '999077';
+
 /** Countries and territories with no postcode system. */
 const NO_POSTCODE = new Set(['HK', 'MO']);
 
@@ -49,7 +52,9 @@ export function checkZipCode(country: string, zipCode: string | null | undefined
   const cc = country.trim().toUpperCase();
   const code = (zipCode ?? '').trim().replace(/\s+/g, ' ');
   if (NO_POSTCODE.has(cc)) {
-    return code === '' ? { ok: true, value: '' } : { ok: false, messageKey: `locations.zip.${cc}` };
+    // 999077: the code forms and foreign senders commonly require for Hong Kong; kept as given.
+    if (code === '' || (cc === 'HK' && code === HK_PLACEHOLDER_ZIP)) return { ok: true, value: code };
+    return { ok: false, messageKey: `locations.zip.${cc}` };
   }
   const rule = RULES[cc];
   if (!rule) {

@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client';
 import { DeliveryError, TransportDownError, type SendResult, type SmsMessage, type SmsTransport } from './types';
+import { configuredAppUrl } from '@/lib/app-url';
 
 export interface TwilioConfig {
   accountSid: string;
@@ -18,7 +19,7 @@ export function twilioConfigFromEnv(): TwilioConfig | null {
   const authToken = process.env.TWILIO_AUTH_TOKEN?.trim();
   const from = process.env.TWILIO_FROM?.trim();
   if (!accountSid || !authToken || !from) return null;
-  const appUrl = (process.env.APP_URL || '').replace(/\/+$/, '');
+  const appUrl = configuredAppUrl();
   return {
     accountSid,
     authToken,

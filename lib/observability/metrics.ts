@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { getDb } from '@/db/client';
+import { getDb, type Db } from '@/db/client';
 import { sqlRows } from '@/lib/db/rows';
+import { annotateRequestSpan, recordSpan } from './tracing';
 
 interface Metrics {
   registry: Registry;
@@ -10,6 +11,7 @@ interface Metrics {
   transportErrors: Counter<'transport' | 'kind'>;
   dispatcherRound: Histogram;
   contactsImport: Histogram;
+  reviewsImport: Histogram;
 }
 
 function createMetrics(): Metrics {
@@ -45,6 +47,12 @@ function createMetrics(): Metrics {
     buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
     registers: [registry],
   });
+  const reviewsImport = new Histogram({
+    name: 'reviews_import_duration_seconds',
+    help: 'Duration of committed review imports (CSV or spreadsheet of other sites).',
+    buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+    registers: [registry],
+  });
   new Gauge({
     name: 'sending_oldest_queued_age_seconds',
     help: 'Age of the oldest queued delivery already due (0 when none): how far sending lags.',
@@ -53,20 +61,25 @@ function createMetrics(): Metrics {
       this.set(await oldestQueuedAgeSeconds());
     },
   });
-  return { registry, httpDuration, deliveries, transportErrors, dispatcherRound, contactsImport };
+  return { registry, httpDuration, deliveries, transportErrors, dispatcherRound, contactsImport, reviewsImport };
 }
 
 // One set per process: route bundles and instrumentation.ts (the inline dispatcher) may each load
 // this module, and Next dev reloads it; every copy must count into the registry /api/metrics reads.
-const store = globalThis as unknown as { __starloopMetrics?: Metrics };
+const store = globalThis as unknown as { __starloopMetrics?: Metrics; __starloopMetricsDb?: Db };
 const metrics = (store.__starloopMetrics ??= createMetrics());
+
+/** The worker's database for the queue gauge: it opens its own handle, not the process one. */
+export function setMetricsDatabase(db: Db): void {
+  store.__starloopMetricsDb = db;
+}
 
 /**
  * Across all merchants on purpose (an operator's figure, no tenant data): the queued partial index
  * (deliveries_claim_idx) answers it from the index alone.
  */
 async function oldestQueuedAgeSeconds(): Promise<number> {
-  const db = await getDb();
+  const db = store.__starloopMetricsDb ?? (await getDb());
   const [row] = await sqlRows<{ age: string | number | null }>(
     db,
     sql`select extract(epoch from (now() - min(next_attempt_at))) as age
@@ -77,6 +90,7 @@ async function oldestQueuedAgeSeconds(): Promise<number> {
 
 export function observeHttpRequest(method: string, route: string, status: number, seconds: number): void {
   metrics.httpDuration.observe({ method, route, status: String(status) }, seconds);
+  annotateRequestSpan(route, status);
 }
 
 const TRANSPORT_FAILURES = new Set(['retry', 'failed', 'review']);
@@ -87,15 +101,34 @@ export function countDeliveryOutcome(channel: 'email' | 'sms', transport: string
   if (TRANSPORT_FAILURES.has(outcome)) metrics.transportErrors.inc({ transport, kind: outcome });
 }
 
-/** Starts timing a dispatcher round; call the answer at its end. */
-export function startDispatchRoundTimer(): () => void {
+/**
+ * Starts timing a dispatcher round; call the answer at its end with the round's figures (none when
+ * it failed). A round that did something (or failed) is also a `dispatcher.round` span: idle polls
+ * every few seconds would bury a trace view.
+ */
+export function startDispatchRoundTimer(): (figures?: Record<string, number>) => void {
   const end = metrics.dispatcherRound.startTimer();
-  return () => void end();
+  const startedAt = Date.now();
+  return (figures) => {
+    end();
+    const busy = !figures || Object.values(figures).some((n) => n > 0);
+    if (busy) recordSpan('dispatcher.round', startedAt, figures ? prefixed('starloop.dispatch.', figures) : { 'starloop.dispatch.failed': true });
+  };
+}
+
+function prefixed(prefix: string, figures: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(figures).map(([k, v]) => [prefix + k, v]));
 }
 
 /** Starts timing a contact import; call the answer when it is committed. */
 export function startContactsImportTimer(): () => void {
   const end = metrics.contactsImport.startTimer();
+  return () => void end();
+}
+
+/** Starts timing a review import; call the answer when it is committed. */
+export function startReviewsImportTimer(): () => void {
+  const end = metrics.reviewsImport.startTimer();
   return () => void end();
 }
 

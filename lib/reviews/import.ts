@@ -8,6 +8,7 @@ import { AppError } from '@/lib/api/app-error';
 import { detectLanguage } from './detect-language';
 import { dayStart } from './query';
 import { readSpreadsheet } from '@/lib/spreadsheet/read-spreadsheet';
+import { startReviewsImportTimer } from '@/lib/observability/metrics';
 
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
@@ -41,6 +42,7 @@ export interface ImportResult {
 
 /** Reads a CSV or .xlsx file of reviews from other sites; upserts by (site, id or content hash). */
 export async function importReviews(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }): Promise<ImportResult> {
+  const importEnded = startReviewsImportTimer();
   if (file.bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'reviews.errors.importTooLarge');
   const rows = readRows(file);
   if (rows.length === 0) throw new AppError('BAD_REQUEST', 'reviews.errors.importEmpty');
@@ -122,6 +124,7 @@ export async function importReviews(ctx: ServiceContext, file: { name: string; b
       }
     });
   }
+  importEnded();
   return result;
 }
 

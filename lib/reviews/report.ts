@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { ServiceContext } from '@/lib/context';
+import { onReplica } from '@/lib/db/replica';
 import { translatorFor } from '@/lib/i18n/translator';
 import { formatDateTime } from '@/lib/time/format';
 import { allFilteredReviews } from './query';
@@ -9,7 +10,7 @@ import { escapeCell } from '@/lib/contacts/export/export-rows';
 export type ReportRow = Awaited<ReturnType<typeof allFilteredReviews>>[number];
 
 /** Summary figures of a set of reviews: what the printable report and the spreadsheet show. */
-export function summarise(rows: ReportRow[]) {
+export function summarise(rows: Pick<ReportRow, 'rating' | 'site' | 'createTime' | 'replyComment'>[]) {
   const byRating = [1, 2, 3, 4, 5].map((star) => rows.filter((r) => r.rating === star).length);
   const bySite = new Map<string, number>();
   const byMonth = new Map<string, { count: number; sum: number }>();
@@ -39,7 +40,8 @@ export function summarise(rows: ReportRow[]) {
 /** The filtered reviews as a spreadsheet: a summary sheet and one row per review. */
 export async function reviewsWorkbook(ctx: ServiceContext, filters: Partial<ReviewFilters>): Promise<Buffer> {
   const t = translatorFor(ctx.locale);
-  const rows = await allFilteredReviews(ctx, filters);
+  // A report reads from the replica when one is configured (lib/db/replica.ts).
+  const rows = await allFilteredReviews(await onReplica(ctx), filters);
   const s = summarise(rows);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'StarLoop';

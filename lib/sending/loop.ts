@@ -52,17 +52,19 @@ export function startDispatchLoop(db: Db, options: DispatchLoopOptions): Dispatc
     again = false;
     let busy = false;
     const roundEnded = startDispatchRoundTimer();
+    let figures: DispatchReport | undefined;
     try {
       const tickMs = options.tickMs ?? intervalMs;
       // Batches follow each other within a round for up to a tick: the next is claimed while the
       // last messages of the one before go out.
       const report = await dispatchOnce(db, { ...options, tickMs, continueWhile: (_report, elapsedMs) => !stopped && elapsedMs < tickMs, stopping: () => stopped });
       options.onRound?.(report);
+      figures = report;
       busy = report.claimed > 0;
     } catch (error) {
       logger.error({ event: 'dispatcher.round_failed', err: errorFields(error) }, 'dispatcher round failed');
     }
-    roundEnded();
+    roundEnded(figures ? { ...figures } : undefined);
     running = false;
     schedule(busy || again ? 0 : intervalMs);
   };

@@ -1,5 +1,5 @@
 import { isLocale, type Locale } from '@/lib/i18n/locales';
-import { formatPersonName } from '@/lib/i18n/names';
+import { displayName } from '@/lib/names/display-name';
 import { optinLink, optoutLink } from '@/lib/contacts/opt-links';
 import { signFileLinks } from '@/lib/files/public-links';
 import { renderTokens, type TokenValues } from '@/lib/templates/tokens';
@@ -43,7 +43,7 @@ export function tokenValues(ctx: RenderContext, channel: 'email' | 'sms', fallba
   return {
     firstName: ctx.contact.firstName,
     lastName: ctx.contact.lastName,
-    fullName: formatPersonName(ctx.contact.firstName, ctx.contact.lastName, locale),
+    fullName: displayName(ctx.contact, locale),
     optinLink: optinLink(ctx.baseUrl, ctx.contact.optToken, channel),
     optoutLink: optoutLink(ctx.baseUrl, ctx.contact.optToken, channel),
     googleReviewLink: ctx.reviewLink ?? '',

@@ -4,7 +4,7 @@ import { contacts } from '@/db/schema/contacts';
 import { AppError, notFound } from '@/lib/api/app-error';
 import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
-import { formatPersonName } from '@/lib/i18n/names';
+import { displayName } from '@/lib/names/display-name';
 import { requeueFromReview, settleReviewsAsSent } from './review-outcomes';
 import { wakeDispatchers } from './wakeup';
 
@@ -85,7 +85,7 @@ export async function campaignReviews(ctx: ServiceContext, campaignId: number): 
     items: rows.map((r) => ({
       deliveryId: r.id,
       contactId: r.contactId,
-      name: formatPersonName(r.firstName, r.lastName, ctx.locale),
+      name: displayName(r, ctx.locale),
       address: r.address,
       channel: r.channel === CampaignChannel.SMS ? 'sms' : 'email',
       at: new Date(r.at).toISOString(),

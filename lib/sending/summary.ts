@@ -4,7 +4,7 @@ import { contacts } from '@/db/schema/contacts';
 import { notFound } from '@/lib/api/app-error';
 import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
-import { formatPersonName } from '@/lib/i18n/names';
+import { displayName } from '@/lib/names/display-name';
 
 export interface DeliveryProblem {
   deliveryId: number;
@@ -59,7 +59,7 @@ export async function campaignDeliverySummary(ctx: ServiceContext, campaignId: n
     problems: problems.map((p) => ({
       deliveryId: p.id,
       contactId: p.contactId,
-      name: formatPersonName(p.firstName, p.lastName, ctx.locale),
+      name: displayName(p, ctx.locale),
       address: p.address,
       status: p.status as DeliveryProblem['status'],
       reason: p.error,

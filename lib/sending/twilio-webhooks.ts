@@ -4,6 +4,7 @@ import { AppError } from '@/lib/api/app-error';
 import { sqlRows, ts } from '@/lib/db/rows';
 import { BODY_LIMITS, readBodyBytes } from '@/lib/http/read-body';
 import { isValidTwilioSignature, type TwilioParams } from './twilio-signature';
+import { configuredAppUrl } from '@/lib/app-url';
 
 /** Twilio's webhooks are a few kilobytes (1,600 characters of text, 10 media URLs); more is not Twilio. */
 const MAX_TWILIO_FORM_BYTES = BODY_LIMITS.webhook;
@@ -26,7 +27,7 @@ export async function verifiedTwilioForm(request: Request): Promise<Record<strin
     params[key.replaceAll('\u0000', '')] = value.replaceAll('\u0000', '');
   });
   const url = new URL(request.url);
-  const publicBase = (process.env.APP_URL || url.origin).replace(/\/+$/, '');
+  const publicBase = configuredAppUrl() ?? url.origin;
   const signedUrl = `${publicBase}${url.pathname}${url.search}`;
   if (!token || !isValidTwilioSignature(token, signedUrl, signed, request.headers.get('x-twilio-signature'))) {
     throw new AppError('FORBIDDEN', 'sending.errors.badSignature');

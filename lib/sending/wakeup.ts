@@ -52,7 +52,9 @@ export interface WakeSubscription {
  * Calls `onWake` whenever wakeDispatchers runs anywhere on this database. On PostgreSQL it
  * LISTENs on a dedicated connection of its own, opened again whenever it drops or cannot connect
  * (after 1 s, 2 s, 4 s, then every 5 s); after a reconnect it wakes once, since a NOTIFY sent
- * meanwhile is lost.
+ * meanwhile is lost. DATABASE_LISTEN_URL (default: the pool's DATABASE_URL) points that one
+ * connection past a PgBouncer in transaction pooling, which keeps no session for a LISTEN: the
+ * database itself, or a session-pooling PgBouncer database.
  */
 export function subscribeToWakeups(db: Db, onWake: () => void, onListening?: () => void): WakeSubscription {
   const client = postgresClientOf(db);
@@ -83,7 +85,7 @@ function listenOnPostgres(base: PostgresClient, onWake: () => void, onListening?
     const { default: postgres } = await import('postgres');
     if (stopped) return;
     // The pool's own parsed options (postgres.js opens its LISTEN connection the same way).
-    const listener = postgres({
+    const options = {
       ...base.options,
       max: 1,
       idle_timeout: null,
@@ -92,7 +94,9 @@ function listenOnPostgres(base: PostgresClient, onWake: () => void, onListening?
       onnotice: () => {},
       onnotify: (channel: string) => channel === WAKE_CHANNEL && onWake(),
       onclose: () => dropAndRetry(listener),
-    } as never) as unknown as Listener;
+    };
+    const listenUrl = process.env.DATABASE_LISTEN_URL?.trim();
+    const listener = (listenUrl ? postgres(listenUrl, withoutAddress(options) as never) : postgres(options as never)) as unknown as Listener;
     current = listener;
     try {
       await listener`listen starloop_dispatch`;
@@ -115,4 +119,11 @@ function listenOnPostgres(base: PostgresClient, onWake: () => void, onListening?
       await listener?.end({ timeout: 0 }).catch(() => {});
     },
   };
+}
+
+const ADDRESS_OPTIONS = ['host', 'port', 'path', 'database', 'user', 'pass', 'ssl', 'target_session_attrs', 'shared'];
+
+/** The pool's options without where it connects: DATABASE_LISTEN_URL says that. */
+function withoutAddress(options: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(options).filter(([key]) => !ADDRESS_OPTIONS.includes(key)));
 }

@@ -8,6 +8,12 @@ export { MAX_NAME_LENGTH, MAX_SMS_LENGTH, MAX_SUBJECT_LENGTH, TEMPLATE_LIST_PAGE
 /** 0 EMAIL, 1 SMS; also accepted as "0"/"1" (query strings, older clients). */
 const templateType = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)]));
 
+/**
+ * A flag of the spec's API: true/false, or 1/0 as the spec writes its flags (type 0/1); anything
+ * else (2, "yes", "1") is refused.
+ */
+const apiFlag = z.union([z.boolean(), z.literal(1).transform(() => true), z.literal(0).transform(() => false)], { error: 'validation.invalidValue' });
+
 /** Body of POST /campaign/template and PUT /campaign/template/{id} (spec section 7). */
 export const templateBodySchema = z.object({
   templateName: z.string().trim().max(MAX_NAME_LENGTH, 'validation.tooLong').nullish(),
@@ -16,7 +22,7 @@ export const templateBodySchema = z.object({
   subject: z.string().trim().max(MAX_SUBJECT_LENGTH, 'validation.tooLong').nullish(),
   content: z.string().max(500_000, 'validation.tooLong').default(''),
   contentText: z.string().max(100_000, 'validation.tooLong').nullish(),
-  isDefault: z.boolean().nullish(),
+  isDefault: apiFlag.nullish(),
   category: z.enum(templateCategories).nullish(),
   scene: z.enum(smsScenes).nullish(),
   includeUnsubscribe: z.boolean().nullish(),

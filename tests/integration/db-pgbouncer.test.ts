@@ -8,6 +8,7 @@ import { sqlRows } from '@/lib/db/rows';
 import { resetSmtpTransports, smtpTransport } from '@/lib/messaging/smtp-transport';
 import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
+import { subscribeToWakeups, wakeDispatchers } from '@/lib/sending/wakeup';
 import { createRateLimiter } from '@/lib/sending/rate-limiter';
 import type { SendingTransports } from '@/lib/sending/transports';
 import * as campaignRoot from '@/app/api/campaign/route';
@@ -105,6 +106,33 @@ describe.skipIf(skipReason !== null)(`behind PgBouncer 1.18 in transaction pooli
     expect(await deliveryStatuses(db, id)).toEqual({ sent: 3 });
     const row = await campaignRow(db, id);
     expect({ status: row.status, success: row.successRecords }).toEqual({ status: CampaignStatus.COMPLETED, success: 3 });
+  });
+
+  it('wakes the dispatchers through it when DATABASE_LISTEN_URL gives the LISTEN a direct connection', async () => {
+    const config = inject('testDatabase');
+    if (config.kind !== 'postgres') throw new Error('expected a PostgreSQL test database');
+    const direct = withDatabase(config.url, dbName);
+    const before = process.env.DATABASE_LISTEN_URL;
+    process.env.DATABASE_LISTEN_URL = direct;
+    let wakes = 0;
+    let listening!: () => void;
+    const ready = new Promise<void>((resolve) => (listening = resolve));
+    const subscription = subscribeToWakeups(db, () => wakes++, listening);
+    try {
+      await ready;
+      // The LISTEN session is the database's own, not one of PgBouncer's server connections.
+      const sessions = await admin.unsafe(`select count(*)::int as n from pg_stat_activity where datname = '${dbName}' and query ilike 'listen%'`);
+      expect(sessions[0].n).toBe(1);
+      // The NOTIFY goes through PgBouncer like any statement of the app.
+      await wakeDispatchers(db);
+      const deadline = Date.now() + 5_000;
+      while (wakes === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(wakes).toBe(1);
+    } finally {
+      await subscription.stop();
+      if (before === undefined) delete process.env.DATABASE_LISTEN_URL;
+      else process.env.DATABASE_LISTEN_URL = before;
+    }
   });
 
   it('with named prepared statements on, a statement prepared on one server connection is missing on another', async () => {

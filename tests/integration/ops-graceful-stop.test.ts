@@ -14,6 +14,7 @@ import { createRateLimiter } from '@/lib/sending/rate-limiter';
 import { startDispatchLoop } from '@/lib/sending/loop';
 import type { SendingTransports } from '@/lib/sending/transports';
 import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
+import { standaloneReady } from '@/tests/fixtures/built-app';
 
 /**
  * Issue 20, item 3: a rolling restart of workers while a campaign sends. Each worker is stopped
@@ -145,10 +146,15 @@ describe.runIf(process.env.DATABASE_URL)(`worker SIGTERM: a rolling restart (x${
  * The web process (scripts/serve.mjs, one process and a cluster of two): SIGTERM while a request
  * is in flight (its body still arriving) stops new connections at once, answers that request, and
  * exits within WEB_STOP_SECONDS. It needs the production build (`next build`; NEXT_DIST_DIR when
- * not .next), so it runs where one exists.
+ * not .next), so it runs where one exists: through `next start`, and through the standalone
+ * server too where `npm run build` prepared it (scripts/build-standalone.mjs).
  */
 const distDir = process.env.NEXT_DIST_DIR ?? '.next';
 const built = fs.existsSync(path.join(distDir, 'BUILD_ID'));
+const servers = [
+  { server: 'next start', serverEnv: { WEB_SERVER: 'next' } },
+  ...(standaloneReady() ? [{ server: 'standalone', serverEnv: { WEB_SERVER: 'standalone' } }] : []),
+];
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -210,11 +216,13 @@ const refused = (port: number) =>
     socket.once('error', () => resolve(true));
   });
 
-describe.runIf(process.env.DATABASE_URL && built).each([
-  // Next exits 143 on SIGTERM (one process); the cluster's primary 0 once its processes ended.
-  { name: 'one process', env: {} as Record<string, string>, code: 143 },
-  { name: 'a cluster of two', env: { WEB_CONCURRENCY: '2' }, code: 0 },
-])('web SIGTERM ($name)', ({ env, code }) => {
+describe.runIf(process.env.DATABASE_URL && built).each(
+  servers.flatMap(({ server, serverEnv }) => [
+    // Next exits 143 on SIGTERM (one process); the cluster's primary 0 once its processes ended.
+    { name: 'one process', server, env: { ...serverEnv } as Record<string, string>, code: 143 },
+    { name: 'a cluster of two', server, env: { ...serverEnv, WEB_CONCURRENCY: '2' } as Record<string, string>, code: 0 },
+  ]),
+)('web SIGTERM ($name, $server)', ({ env, code }) => {
   it('answers the request in flight, refuses new connections, exits within the bound', async () => {
     const port = await freePort();
     const web = startWeb(port, env);
@@ -239,10 +247,10 @@ describe.runIf(process.env.DATABASE_URL && built).each([
   }, 120_000);
 });
 
-describe.runIf(process.env.DATABASE_URL && built)('web SIGTERM with a request that never ends', () => {
+describe.runIf(process.env.DATABASE_URL && built).each(servers)('web SIGTERM with a request that never ends ($server)', ({ serverEnv }) => {
   it('exits 1 once WEB_STOP_SECONDS have passed', async () => {
     const port = await freePort();
-    const web = startWeb(port, { WEB_STOP_SECONDS: '2' });
+    const web = startWeb(port, { ...serverEnv, WEB_STOP_SECONDS: '2' });
     let socket: net.Socket | undefined;
     try {
       await healthy(port, 60_000);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '@/lib/time/format';
-import { formatPersonName, splitPersonName } from '@/lib/i18n/names';
+import { splitPersonName } from '@/lib/i18n/names';
+import { displayName } from '@/lib/names/display-name';
 
 const instant = new Date('2026-03-05T01:02:03Z');
 
@@ -21,10 +22,10 @@ describe('date display (spec section 9)', () => {
 
 describe('name order (spec section 9)', () => {
   it('puts the family name first in zh-CN and zh-HK', () => {
-    expect(formatPersonName('小明', '王', 'zh-CN')).toBe('王小明');
-    expect(formatPersonName('Tai Man', 'Chan', 'zh-HK')).toBe('Chan Tai Man');
-    expect(formatPersonName('Ada', 'Lovelace', 'en-US')).toBe('Ada Lovelace');
-    expect(formatPersonName('Ada', '', 'zh-CN')).toBe('Ada');
+    expect(displayName({ firstName: '小明', lastName: '王' }, 'zh-CN')).toBe('王小明');
+    expect(displayName({ firstName: 'Tai Man', lastName: 'Chan' }, 'zh-HK')).toBe('Chan Tai Man');
+    expect(displayName({ firstName: 'Ada', lastName: 'Lovelace' }, 'en-US')).toBe('Ada Lovelace');
+    expect(displayName({ firstName: 'Ada', lastName: '' }, 'zh-CN')).toBe('Ada');
   });
 
   it('splits a quick-add name by the locale order', () => {

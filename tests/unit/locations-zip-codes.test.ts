@@ -21,12 +21,14 @@ describe('zip codes by country', () => {
     for (const zip of ['', '20004', '2000400', '20004A']) bad('CN', zip);
   });
 
-  it('HK and MO: no postcodes, so only empty is right', () => {
+  it('HK and MO: no postcodes, so empty is right, and for HK the common 999077 too', () => {
     ok('HK', '');
     ok('HK', '   ', '');
+    ok('HK', '999077');
+    ok('HK', ' 999077 ', '999077');
     ok('MO', '');
     expect(checkZipCode('HK', null)).toEqual({ ok: true, value: '' });
-    for (const zip of ['999077', '00000']) bad('HK', zip);
+    for (const zip of ['999078', '00000', '999 077']) bad('HK', zip);
     bad('MO', '999078');
   });
 

@@ -32,6 +32,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
     dashboardFigures(ctx, query),
     ctx.db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.merchantId, ctx.merchantId)).orderBy(locations.id),
   ]);
+  const channelLabels: ChannelLabels = { sent: t('sent'), deliveryRate: t('deliveryRate'), optIn: t('optIn'), optOut: t('optOut') };
   const periodLabel = `${formatDate(figures.period.from, ctx.locale)} – ${formatDate(new Date(new Date(figures.period.to).getTime() - 1), ctx.locale)}`;
   const r = figures.reviews;
   const rtr = figures.requestToReview;
@@ -97,19 +98,26 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
         </div>
       </div>
       <div className="mt-4 grid grid-cols-2 gap-4 mobile:grid-cols-1">
-        <ChannelCard title={t('email')} icon={Mail} figures={figures.email} testId="stat-email" t={t} />
-        <ChannelCard title={t('sms')} icon={MessageSquare} figures={figures.sms} testId="stat-sms" t={t} />
+        <ChannelCard title={t('email')} icon={Mail} figures={figures.email} testId="stat-email" labels={channelLabels} />
+        <ChannelCard title={t('sms')} icon={MessageSquare} figures={figures.sms} testId="stat-sms" labels={channelLabels} />
       </div>
     </>
   );
 }
 
-function ChannelCard({ title, icon: Icon, figures, testId, t }: { title: string; icon: typeof Mail; figures: ChannelFigures; testId: string; t: (key: string, values?: Record<string, string | number>) => string }) {
+interface ChannelLabels {
+  sent: string;
+  deliveryRate: string;
+  optIn: string;
+  optOut: string;
+}
+
+function ChannelCard({ title, icon: Icon, figures, testId, labels }: { title: string; icon: typeof Mail; figures: ChannelFigures; testId: string; labels: ChannelLabels }) {
   const items = [
-    [t('sent'), figures.sent],
-    [t('deliveryRate'), figures.deliveryRate === null ? '-' : `${figures.deliveryRate}%`],
-    [t('optIn'), figures.optIn],
-    [t('optOut'), figures.optOut],
+    [labels.sent, figures.sent],
+    [labels.deliveryRate, figures.deliveryRate === null ? '-' : `${figures.deliveryRate}%`],
+    [labels.optIn, figures.optIn],
+    [labels.optOut, figures.optOut],
   ] as const;
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs dark:border-slate-800 dark:bg-slate-900" data-testid={testId}>

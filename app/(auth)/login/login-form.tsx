@@ -13,6 +13,7 @@ import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import type { loginSchema } from '@/lib/auth/schema';
 import { loginAction } from './actions';
 import { TwoFactorStep } from './two-factor-step';
+import { runtimeKey } from '@/lib/i18n/runtime-key';
 
 // The shared schema (and zod) loads on the first validation, not with the login page.
 const resolver = lazyZodResolver(() => import('@/lib/auth/schema').then((m) => m.loginSchema));
@@ -43,7 +44,7 @@ export function LoginForm({ callbackUrl, expired, demo }: LoginFormProps) {
   });
   const { errors } = form.formState;
   // Schema messages are message keys; server field errors arrive translated.
-  const errorText = (text?: string) => (text ? (text.startsWith('validation.') ? tv(text) : text) : undefined);
+  const errorText = (text?: string) => (text ? (text.startsWith('validation.') ? tv(runtimeKey<typeof tv>(text)) : text) : undefined);
 
   const onSubmit = form.handleSubmit((values) => {
     setMessage(null);

@@ -4,7 +4,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { requireSession } from '@/lib/auth/session';
 import { userRole } from '@/lib/auth/user-role';
 import { readTheme } from '@/lib/theme/read-theme';
+import { readAppearance } from '@/lib/theme/read-appearance';
 import { twoFactorStatus } from '@/lib/two-factor/enrol';
+import { AccountCards } from '@/components/settings/account-cards';
 import { SettingsClient } from './settings-client';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +21,7 @@ export default async function SettingsPage() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <SettingsClient theme={await readTheme()} email={user.email} role={await userRole(ctx)} twoFactor={await twoFactorStatus(ctx)} />
+      <SettingsClient theme={await readTheme()} appearance={await readAppearance()} email={user.email} role={await userRole(ctx)} twoFactor={await twoFactorStatus(ctx)} accountCards={<AccountCards ctx={ctx} />} />
     </>
   );
 }

@@ -21,11 +21,13 @@ import { SessionsCard } from '@/components/account/sessions-card';
 import { TwoFactorCard } from '@/components/account/two-factor-card';
 import type { TwoFactorStatus } from '@/lib/two-factor/enrol';
 import { TeamCard } from '@/components/team/team-card';
+import { AppearanceCard } from '@/components/settings/appearance-card';
+import type { Appearance } from '@/lib/theme/appearance';
 
 export const SUPPORT_EMAIL = 'support@starloop.app';
 const THEME_ICONS: Record<Theme, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
 
-export function SettingsClient({ theme: serverTheme, email, role, twoFactor }: { theme: Theme; email: string; role: UserRole; twoFactor: TwoFactorStatus }) {
+export function SettingsClient({ theme: serverTheme, appearance, email, role, twoFactor, accountCards }: { theme: Theme; appearance: Appearance; email: string; role: UserRole; twoFactor: TwoFactorStatus; accountCards?: React.ReactNode }) {
   const t = useTranslations('accounts.settings');
   const tt = useTranslations('theme');
   const locale = useLocale() as Locale;
@@ -64,6 +66,8 @@ export function SettingsClient({ theme: serverTheme, email, role, twoFactor }: {
         </CardContent>
       </Card>
 
+      <AppearanceCard initial={appearance} />
+
       <Card>
         <CardHeader>
           <CardTitle>{t('language')}</CardTitle>
@@ -91,6 +95,7 @@ export function SettingsClient({ theme: serverTheme, email, role, twoFactor }: {
         </nav>
       </Card>
 
+      {accountCards}
       <TeamCard role={role} />
       <PasswordCard />
       <TwoFactorCard initial={twoFactor} />

@@ -2,14 +2,14 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { requireSession } from '@/lib/auth/session';
-import { allFilteredReviews } from '@/lib/reviews/query';
-import { summarise } from '@/lib/reviews/report';
+import { reviewReport } from '@/lib/reviews/report-page';
 import { reviewFilterSchema } from '@/lib/reviews/schema';
 import { formatDate, formatDateTime } from '@/lib/time/format';
 import { PageHeader } from '@/components/ui/page-header';
 import { TrendChart } from '@/components/dashboard/trend-chart';
 import { RatingBars } from '@/components/dashboard/rating-bars';
 import { PrintButton } from '@/components/reviews/print-button';
+import type { ReviewSite } from '@/db/schema/reviews';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('reviews.report');
@@ -25,8 +25,7 @@ export default async function ReviewReportPage({ searchParams }: { searchParams:
   const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   const parsed = reviewFilterSchema.safeParse(raw);
   const filters = parsed.success ? parsed.data : reviewFilterSchema.parse({});
-  const rows = await allFilteredReviews(ctx, filters, 2000);
-  const s = summarise(rows);
+  const { summary: s, rows, total, capped } = await reviewReport(ctx, filters);
   const back = new URLSearchParams(Object.entries(raw).filter(([, v]) => v) as [string, string][]);
   const figures = [
     [t('summary.total'), s.total],
@@ -87,7 +86,7 @@ export default async function ReviewReportPage({ searchParams }: { searchParams:
           <ul className="text-sm">
             {s.bySite.map(([site, n]) => (
               <li key={site} className="flex justify-between border-b border-slate-100 py-1 dark:border-slate-800">
-                <span>{t(`sites.${site}`)}</span>
+                <span>{t(`sites.${site as ReviewSite}`)}</span>
                 <span className="tabular-nums">{n}</span>
               </li>
             ))}
@@ -96,7 +95,14 @@ export default async function ReviewReportPage({ searchParams }: { searchParams:
       </div>
       <section>
         <h2 className="mb-2 text-sm font-semibold">{t('report.reviewsSheet')}</h2>
-        {rows.length >= 2000 && <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">{t('report.capped', { n: 2000 })}</p>}
+        {capped && (
+          <p className="mb-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-500/10 dark:text-amber-200" role="note" data-testid="report-capped">
+            {t('report.cappedNotice', { shown: rows.length, total })}{' '}
+            <a href={`/api/reviews/report${back.size ? `?${back}` : ''}`} download className="font-medium underline">
+              {t('report.cappedDownload')}
+            </a>
+          </p>
+        )}
         <table className="w-full border-collapse text-sm">
           <thead>
             <tr className="border-b border-slate-300 text-start text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">

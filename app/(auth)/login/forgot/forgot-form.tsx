@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import type { forgotPasswordSchema } from '@/lib/auth/password-schema';
 import { forgotPasswordAction } from '../password-actions';
+import { runtimeKey } from '@/lib/i18n/runtime-key';
 
 const resolver = lazyZodResolver(() => import('@/lib/auth/password-schema').then((m) => m.forgotPasswordSchema));
 const link = 'inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline underline-offset-4 dark:text-primary-light';
@@ -59,7 +60,7 @@ export function ForgotForm() {
           {message}
         </p>
       )}
-      <FormField label={tl('email')} required error={emailError ? (emailError.startsWith('validation.') ? tv(emailError) : emailError) : undefined}>
+      <FormField label={tl('email')} required error={emailError ? (emailError.startsWith('validation.') ? tv(runtimeKey<typeof tv>(emailError)) : emailError) : undefined}>
         <Input type="email" autoComplete="email" inputMode="email" placeholder={tl('emailPlaceholder')} leading={<Mail />} className="h-11" {...form.register('email')} />
       </FormField>
       <Button type="submit" size="lg" loading={pending} className="w-full">

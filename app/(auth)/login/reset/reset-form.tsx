@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import type { resetPasswordSchema } from '@/lib/auth/password-schema';
 import { resetPasswordAction } from '../password-actions';
+import { runtimeKey } from '@/lib/i18n/runtime-key';
 
 const resolver = lazyZodResolver(() => import('@/lib/auth/password-schema').then((m) => m.resetPasswordSchema));
 const link = 'inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline underline-offset-4 dark:text-primary-light';
@@ -26,7 +27,7 @@ export function ResetForm({ token }: { token: string }) {
   const [linkDead, setLinkDead] = useState(!token);
   const form = useForm<z.input<typeof resetPasswordSchema>, unknown, z.output<typeof resetPasswordSchema>>({ resolver, defaultValues: { token, password: '', confirmPassword: '' }, mode: 'onTouched' });
   const { errors } = form.formState;
-  const errorText = (text?: string) => (text ? (/^(validation|accounts)\./.test(text) ? tv(text) : text) : undefined);
+  const errorText = (text?: string) => (text ? (/^(validation|accounts)\./.test(text) ? tv(runtimeKey<typeof tv>(text)) : text) : undefined);
 
   const onSubmit = form.handleSubmit((values) => {
     setMessage(null);

@@ -1,0 +1,127 @@
+'use client';
+
+import { CheckCircle2, Send } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useState, useTransition } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { requestUpgradeAction } from '@/lib/billing/actions';
+import { MAX_UPGRADE_MESSAGE_LENGTH, UPGRADE_PLANS, type UpgradePlan } from '@/lib/billing/plans';
+import type { UpgradeDetails } from '@/lib/billing/upgrade-details';
+import { notify } from '@/lib/notify/notify';
+
+/** The plan choice, the details sent with it, and the confirmation once sent. */
+export function UpgradeClient({ details }: { details: UpgradeDetails }) {
+  const t = useTranslations('billing');
+  const tp = useTranslations('subscription');
+  const current = details.subscription.plan;
+  const [plan, setPlan] = useState<UpgradePlan>(UPGRADE_PLANS.find((p) => p !== current) ?? 'standard');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ mailed: boolean } | null>(null);
+  const [pending, start] = useTransition();
+
+  const submit = () => {
+    setError(null);
+    start(async () => {
+      const result = await requestUpgradeAction({ plan, message });
+      if (!result.ok) {
+        setError(result.fieldErrors?.message ?? result.fieldErrors?.plan ?? null);
+        return notify.warning(result.message);
+      }
+      setSent({ mailed: result.data.mailed });
+    });
+  };
+
+  if (sent) {
+    return (
+      <Card className="max-w-3xl" data-testid="upgrade-sent">
+        <CardContent className="flex items-start gap-3 py-6">
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+          <div className="space-y-1" role="status">
+            <p className="font-semibold">{t('sentTitle', { plan: tp(`plans.${plan}`) })}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t('sentText', { email: details.contactEmail })}</p>
+          </div>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <form
+      className="grid max-w-3xl gap-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('plansTitle')}</CardTitle>
+          <CardDescription>{t('plansLead')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <fieldset>
+            <legend className="sr-only">{t('plansTitle')}</legend>
+            <ul className="grid grid-cols-5 gap-3 mobile:grid-cols-1" data-testid="upgrade-plans">
+              {UPGRADE_PLANS.map((p) => (
+                <li key={p}>
+                  <label
+                    className={cn(
+                      'flex h-full cursor-pointer flex-col gap-2 rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary',
+                      plan === p ? 'border-primary bg-primary-soft dark:bg-primary/10' : 'border-slate-200 dark:border-slate-700',
+                    )}
+                  >
+                    <span className="flex items-center gap-2">
+                      <input type="radio" name="plan" value={p} checked={plan === p} onChange={() => setPlan(p)} className="accent-primary" />
+                      <span className="font-semibold">{tp(`plans.${p}`)}</span>
+                    </span>
+                    {current === p && <Badge tone="success" className="self-start">{t('currentPlan')}</Badge>}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('requestTitle')}</CardTitle>
+          <CardDescription>{t('requestLead')}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-testid="upgrade-details">
+            <dt className="text-slate-500 dark:text-slate-400">{t('mail.merchant')}</dt>
+            <dd>{details.merchantName}</dd>
+            <dt className="text-slate-500 dark:text-slate-400">{t('mail.merchantId')}</dt>
+            <dd className="tabular-nums">{details.merchantId}</dd>
+            <dt className="text-slate-500 dark:text-slate-400">{t('mail.contact')}</dt>
+            <dd>{details.contactName}</dd>
+            <dt className="text-slate-500 dark:text-slate-400">{t('mail.email')}</dt>
+            <dd className="break-all">{details.contactEmail}</dd>
+            <dt className="text-slate-500 dark:text-slate-400">{t('mail.phone')}</dt>
+            <dd>{details.contactPhone ?? '-'}</dd>
+          </dl>
+          <FormField label={t('messageLabel')} hint={t('messageHint')} error={error}>
+            <Textarea rows={4} value={message} maxLength={MAX_UPGRADE_MESSAGE_LENGTH} onChange={(e) => setMessage(e.target.value)} disabled={!details.canRequest} />
+          </FormField>
+          {!details.canRequest && (
+            <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-500/10 dark:text-amber-200" role="note" data-testid="owner-only">
+              {t('ownerOnly')}
+            </p>
+          )}
+          <div>
+            <Button type="submit" loading={pending} disabled={!details.canRequest} data-testid="send-upgrade">
+              <Send aria-hidden="true" />
+              {t('send')}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,8 @@
+-- Keyword search of the contact list (issue 22): the names and e-mail as one lower-cased text
+-- (db/schema/contacts-search.ts), indexed by trigrams (keywords of 3 characters or more) and by
+-- its CJK characters and pairs of them (keywords of 1 or 2: a Chinese name is often two characters,
+-- no trigram); the phone by trigrams (its digits, 3 or more). PGlite loads pg_trgm in db/client.ts.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "contacts_search_trgm_idx" ON "contacts" USING gin (lower("first_name" || ' ' || "last_name" || E'\x1f' || "last_name" || "first_name" || E'\x1f' || "last_name" || ' ' || "first_name" || E'\x1f' || coalesce("email", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "contacts_search_grams_idx" ON "contacts" USING gin ((string_to_array(regexp_replace(lower("first_name" || ' ' || "last_name" || E'\x1f' || "last_name" || "first_name" || E'\x1f' || "last_name" || ' ' || "first_name" || E'\x1f' || coalesce("email", '')), '[\x01-\x7f]+', E'\x1e', 'g'), NULL) || string_to_array(regexp_replace(regexp_replace(lower("first_name" || ' ' || "last_name" || E'\x1f' || "last_name" || "first_name" || E'\x1f' || "last_name" || ' ' || "first_name" || E'\x1f' || coalesce("email", '')), '[\x01-\x7f]+', E'\x1e', 'g'), '(..)', E'\\1\x1e', 'g'), E'\x1e') || string_to_array(regexp_replace(substr(regexp_replace(lower("first_name" || ' ' || "last_name" || E'\x1f' || "last_name" || "first_name" || E'\x1f' || "last_name" || ' ' || "first_name" || E'\x1f' || coalesce("email", '')), '[\x01-\x7f]+', E'\x1e', 'g'), 2), '(..)', E'\\1\x1e', 'g'), E'\x1e')));--> statement-breakpoint
+CREATE INDEX "contacts_phone_trgm_idx" ON "contacts" USING gin ("phone" gin_trgm_ops);

@@ -1,0 +1,46 @@
+import type { SQL } from 'drizzle-orm';
+import { contacts } from '@/db/schema/contacts';
+import { contactSearchGrams, contactSearchText } from '@/db/schema/contacts-search';
+
+/*
+ * Keyword search over the contacts' search text (db/schema/contacts-search.ts) and its two GIN
+ * indexes (migration 0025): pg_trgm trigrams for keywords of 3 characters or more, and the text's
+ * CJK characters and pairs of them for keywords of 1 or 2 (a Chinese name is often two: 王芳),
+ * which hold no trigram.
+ */
+
+/** The lower-cased search text, written exactly as the indexes hold it. */
+export const searchText: SQL = contactSearchText(contacts);
+
+/** The search text's non-ASCII characters and pairs, written exactly as the grams index holds them. */
+export const searchGrams: SQL = contactSearchGrams(contacts);
+
+/** Keywords shorter than this hold no trigram (those with CJK characters use `searchGrams`). */
+export const TRIGRAM_MIN_CHARS = 3;
+
+/** Whether the keyword can use the indexes: the separators U+001F and U+001E are not in it. */
+export function indexableKeyword(keyword: string): boolean {
+  return !/[\u001e\u001f]/.test(keyword);
+}
+
+// Scripts without case: lower() leaves them as they are, so the grams (made from the lower-cased
+// text) hold them as typed.
+const CASELESS_WIDE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]$/u;
+
+/**
+ * The grams index's element for a keyword of 1 or 2 characters: its characters outside ASCII (one
+ * of two when the other is ASCII, which the substring test then checks), or null when it has none,
+ * or has one with a case (é): such a keyword is not looked up in the grams index.
+ */
+export function wideGram(keyword: string): string | null {
+  const chars = [...keyword];
+  if (chars.length > 2) return null;
+  const wide = chars.filter((c) => (c.codePointAt(0) ?? 0) > 0x7f);
+  if (wide.length === 0 || !wide.every((c) => CASELESS_WIDE.test(c))) return null;
+  return wide.length === chars.length ? keyword : wide[0];
+}
+
+/** Characters, not UTF-16 units (a CJK extension character is two units, one character). */
+export function keywordChars(keyword: string): number {
+  return [...keyword].length;
+}

@@ -1,0 +1,143 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { eq, sql } from 'drizzle-orm';
+import { contacts } from '@/db/schema/contacts';
+import { listContacts } from '@/lib/contacts/list-contacts';
+import { keywordCondition } from '@/lib/contacts/filters';
+import { listQuery } from '@/lib/contacts/schema';
+import { sqlRows } from '@/lib/db/rows';
+import { setupTestDatabase } from '@/tests/fixtures/test-db';
+import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
+
+/**
+ * Issue 22: the keyword search runs on indexes (trigrams from 3 characters, characters and pairs
+ * below, the phone's trigrams) and must answer exactly what a plain substring test answers: any
+ * case, on the first name, last name, both names in either order with or without a space, the
+ * e-mail, or, for a keyword that reads as a phone number, the phone's digits. Mixed scripts, digits,
+ * punctuation, LIKE's metacharacters and the search text's own separators (U+001F, U+001E).
+ */
+const t = setupTestDatabase();
+let a: TestMerchant;
+let b: TestMerchant;
+
+beforeAll(async () => {
+  a = await createMerchant(t.db);
+  b = await createMerchant(t.db);
+});
+
+interface Row {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+}
+
+// Characters whose lower case is the same in JavaScript and in PostgreSQL (C.UTF-8, PGlite too).
+const CHARS = ['a', 'b', 'A', 'B', 'z', 'é', 'É', 'ä', 'Ä', '王', '芳', '欧', '阳', '强', '𠀀', '1', '2', '3', '9', ' ', '.', '@', '-', '+', '(', ')', '%', '_', '\\', "'", '\u001f', '\u001e'];
+const text = (maxLength: number) => fc.string({ unit: fc.constantFrom(...CHARS), maxLength });
+const digits = fc.string({ unit: fc.constantFrom('1', '2', '3', '9', '0'), minLength: 3, maxLength: 8 });
+
+const rowArb = fc.record({ firstName: text(6), lastName: text(6), email: fc.option(text(10), { nil: null }), phone: fc.option(digits, { nil: null }) });
+
+// A keyword: random text, or a piece of a generated row's field (or of both names), case changed.
+const pieceArb = fc.record({ row: fc.nat(), field: fc.constantFrom('firstName', 'lastName', 'email', 'phone', 'lastFirst', 'firstSpaceLast', 'lastSpaceFirst'), start: fc.nat(12), length: fc.integer({ min: 1, max: 6 }), upper: fc.boolean(), spaced: fc.boolean() });
+const keywordArb = fc.oneof(text(5), pieceArb, fc.constantFrom('王', '王芳', '欧阳强', 'a', 'ab', '%', '_', '\\', '\u001f', '1 2', '(12)3', '+12 3'));
+
+function fieldOf(row: Row, field: string): string {
+  if (field === 'lastFirst') return row.lastName + row.firstName;
+  if (field === 'firstSpaceLast') return `${row.firstName} ${row.lastName}`;
+  if (field === 'lastSpaceFirst') return `${row.lastName} ${row.firstName}`;
+  return (row as unknown as Record<string, string | null>)[field] ?? '';
+}
+
+type Piece = typeof pieceArb extends fc.Arbitrary<infer P> ? P : never;
+
+function keywordOf(rows: Row[], k: string | Piece): string {
+  if (typeof k === 'string') return k;
+  if (rows.length === 0) return 'x';
+  const chars = [...fieldOf(rows[k.row % rows.length], k.field)];
+  let piece = chars.slice(k.start % (chars.length + 1), (k.start % (chars.length + 1)) + k.length).join('') || 'x';
+  if (k.upper) piece = piece.toUpperCase();
+  // A phone keyword as people type it: spaces between the digits.
+  if (k.spaced && k.field === 'phone') piece = piece.split('').join(' ');
+  return piece;
+}
+
+/** The search's meaning, written plainly. */
+function matches(row: Row, keyword: string): boolean {
+  const k = keyword.toLowerCase();
+  const fields = [row.firstName, row.lastName, row.lastName + row.firstName, `${row.firstName} ${row.lastName}`, `${row.lastName} ${row.firstName}`, row.email ?? ''];
+  if (fields.some((f) => f.toLowerCase().includes(k))) return true;
+  const phoneDigits = keyword.replace(/\D/g, '');
+  return phoneDigits.length >= 3 && /^[\d\s+\-().]+$/.test(keyword) && row.phone !== null && row.phone.includes(phoneDigits);
+}
+
+async function load(rows: Row[]): Promise<number[]> {
+  await t.db.delete(contacts).where(eq(contacts.merchantId, a.merchantId));
+  await t.db.delete(contacts).where(eq(contacts.merchantId, b.merchantId));
+  if (rows.length === 0) return [];
+  // E-mail and phone are unique per merchant: a row number keeps them apart.
+  const values = rows.map((r, i) => ({ merchantId: a.merchantId, firstName: r.firstName, lastName: r.lastName, email: r.email === null ? null : `${r.email}#${i}`, phone: r.phone === null ? null : `+${r.phone}${i}`, optToken: `tok-${a.merchantId}-${i}-${Math.random()}` }));
+  const inserted = await t.db.insert(contacts).values(values).returning({ id: contacts.id });
+  // The other merchant holds the same contacts: never listed.
+  await t.db.insert(contacts).values(values.map((v, i) => ({ ...v, merchantId: b.merchantId, optToken: `tok-${b.merchantId}-${i}-${Math.random()}` })));
+  return inserted.map((r) => r.id);
+}
+
+describe('keyword search', () => {
+  it('lists exactly the contacts a plain substring test finds', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(rowArb, { maxLength: 40 }), fc.array(keywordArb, { minLength: 1, maxLength: 25 }), async (generated, pieces) => {
+        const ids = await load(generated);
+        // As stored: the row number made e-mail and phone unique.
+        const stored: Row[] = generated.map((r, i) => ({ ...r, email: r.email === null ? null : `${r.email}#${i}`, phone: r.phone === null ? null : `+${r.phone}${i}` }));
+        for (const piece of pieces) {
+          const query = listQuery.parse({ keyword: keywordOf(stored, piece), pageSize: 100 });
+          const expected = ids.filter((_, i) => query.keyword === undefined || matches(stored[i], query.keyword)).sort((x, y) => x - y);
+          const page = await listContacts(a.ctx, query);
+          expect({ keyword: query.keyword, ids: page.records.map((r) => r.id).sort((x, y) => x - y) }).toEqual({ keyword: query.keyword, ids: expected });
+          expect(page.total).toBe(expected.length);
+        }
+      }),
+      { numRuns: 20 },
+    );
+  }, 240_000);
+
+  it('finds Chinese names of one, two and three characters and e-mail and phone parts, any case', async () => {
+    const rows: Row[] = [
+      { firstName: '芳', lastName: '王', email: 'fang.wang@Example.com', phone: '8613912345678' },
+      { firstName: '强', lastName: '欧阳', email: null, phone: '8613800000000' },
+      { firstName: 'Michael', lastName: 'Okafor', email: 'MO@x.io', phone: null },
+    ];
+    const ids = await load(rows);
+    const found = async (keyword: string) => (await listContacts(a.ctx, listQuery.parse({ keyword, pageSize: 100 }))).records.map((r) => ids.indexOf(r.id)).sort();
+    expect(await found('王')).toEqual([0]);
+    expect(await found('王芳')).toEqual([0]);
+    expect(await found('芳 王')).toEqual([0]);
+    expect(await found('欧阳强')).toEqual([1]);
+    expect(await found('阳')).toEqual([1]);
+    expect(await found('强欧')).toEqual([]);
+    expect(await found('阳强')).toEqual([1]);
+    expect(await found('ICHAE')).toEqual([2]);
+    expect(await found('example.COM')).toEqual([0]);
+    expect(await found('139 1234')).toEqual([0]);
+    expect(await found('o')).toEqual([0, 2]);
+    expect(await found('%')).toEqual([]);
+  });
+
+  // The query must write the indexes' very expressions, or PostgreSQL cannot use them.
+  it.each([
+    ['ichae', 'contacts_search_trgm_idx'],
+    ['王芳', 'contacts_search_grams_idx'],
+    ['王', 'contacts_search_grams_idx'],
+  ])('uses the search index for %s', async (keyword, index) => {
+    // The keyword's condition alone: on a table this small the merchant's btree would win.
+    const where = keywordCondition(keyword);
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_indexscan = off`);
+      return sqlRows<Record<string, string>>(tx, sql`explain select 1 from ${contacts} where ${where}`);
+    });
+    expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain(index);
+  });
+});
