@@ -111,9 +111,10 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
           {thread.messages.map((m) => (m.kind === 'consent' && m.consent ? <ConsentNote key={m.id} action={m.consent} at={m.at} locale={locale} /> : (
             <li key={m.id} className={cn('flex', m.direction === 'out' ? 'justify-end' : 'justify-start')}>
               <article className={cn('max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm', m.direction === 'out' ? 'bg-primary text-white' : 'bg-white dark:bg-slate-800', m.kind === 'campaign' && 'border border-dashed border-primary/40 bg-primary-soft text-slate-700 dark:bg-primary/10 dark:text-slate-200')}>
-                <p className="mb-1 flex items-center gap-2 text-xs opacity-80">
+                <p className="mb-1 flex items-center gap-2 text-xs">
+                  {/* The badge at full opacity: dimmed, its text fell below AA contrast (axe). */}
                   <Badge tone={m.channel === 'sms' ? 'info' : 'neutral'}>{t(`filters.${m.channel}`)}</Badge>
-                  <time dateTime={m.at}>{formatDateTime(m.at, locale)}</time>
+                  <time dateTime={m.at} className="opacity-80">{formatDateTime(m.at, locale)}</time>
                 </p>
                 {m.kind === 'campaign' && (
                   <p className="mb-1 flex items-center gap-2 text-xs font-medium">

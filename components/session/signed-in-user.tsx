@@ -19,7 +19,3 @@ export function useSignedInUser(): SignedInUser {
 export function useOptionalSignedInUser(): SignedInUser | null {
   return useContext(SignedInUserContext);
 }
-
-export function useHasPermission(permission: string): boolean {
-  return useOptionalSignedInUser()?.permissions.includes(permission) ?? false;
-}

@@ -2,18 +2,15 @@
 
 import { z } from 'zod';
 import { authedAction } from '@/lib/actions/action';
-import { isTrialing } from '@/lib/subscription/guard';
 import { previewMessage } from './preview';
 import { campaignInputSchema, listQuerySchema, previewInputSchema, snapshotInputSchema, snapshotPageSchema } from './schema';
-import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './service';
+import { createCampaign, deleteCampaign, listCampaigns, updateCampaign } from './service';
 import { createSnapshot, pageSnapshot } from './snapshots';
 import { statusActions } from './state-machine';
 import { runCampaignAction } from './transitions';
 
 /** The campaign pages' calls: the same services and schemas as /api/campaign. */
 export const listCampaignsAction = authedAction(listQuerySchema, (s, input) => listCampaigns(s.ctx, input));
-
-export const getCampaignAction = authedAction(z.object({ id: z.number().int().positive() }), (s, { id }) => getCampaign(s.ctx, id));
 
 const saveSchema = z.intersection(z.object({ campaignId: z.number().int().positive().optional() }), campaignInputSchema);
 
@@ -47,5 +44,3 @@ export const createSnapshotAction = authedAction(snapshotInputSchema, (s, input)
 export const pageSnapshotAction = authedAction(z.intersection(z.object({ snapshotId: z.number().int().positive() }), snapshotPageSchema), (s, { snapshotId, ...page }) => pageSnapshot(s.ctx, snapshotId, page));
 
 export const previewMessageAction = authedAction(z.intersection(z.object({ channel: z.union([z.literal(0), z.literal(1)]) }), previewInputSchema), (s, { channel, ...input }) => previewMessage(s.ctx, channel, input));
-
-export const trialStatusAction = authedAction(z.object({}), (s) => isTrialing(s.ctx));

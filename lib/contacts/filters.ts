@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
 import type { ListFilters } from './schema';
 import { indexableKeyword, keywordChars, searchGrams, searchText, TRIGRAM_MIN_CHARS, wideGram } from './search-text';
@@ -124,5 +124,3 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-// Kept for callers that exclude one contact (duplicate checks on update).
-export const notId = (id: number) => ne(contacts.id, id);

@@ -8,7 +8,7 @@ import { draftTemplate } from '@/lib/ai/draft-template';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
 import { exampleSentMessage, withoutTracking } from '@/lib/sending/sent-message';
 import { templateBodySchema } from './schema';
-import { createTemplate, deleteTemplate, getTemplate, updateTemplate } from './service';
+import { createTemplate, deleteTemplate, updateTemplate } from './service';
 import { campaignTemplateVersion } from './versions';
 
 const saveSchema = templateBodySchema.extend({ templateId: z.number().int().positive().nullish() });
@@ -25,7 +25,6 @@ export const deleteTemplateAction = authedAction(z.object({ id: z.number().int()
   return { id };
 }, { successKey: 'templates.deleted' });
 
-export const getTemplateAction = authedAction(z.object({ id: z.number().int().positive() }), ({ ctx }, { id }) => getTemplate(ctx, id));
 
 export const draftTemplateAction = authedAction(
   z.object({ category: z.enum(templateCategories), type: z.union([z.literal(0), z.literal(1)]), locale: z.enum(['zh-CN', 'en-US', 'zh-HK']) }),

@@ -407,7 +407,6 @@ function actionCases(a: TenantWorld, b: TenantWorld): Record<string, ActionCase[
     'app/(auth)/login/password-actions.ts#forgotPasswordAction': pub('forgot password: the same answer for any e-mail'),
     'app/(auth)/login/password-actions.ts#resetPasswordAction': pub('the e-mailed reset link token'),
     'lib/campaigns/actions.ts#listCampaignsAction': [{ input: {}, expect: 'own' }],
-    'lib/campaigns/actions.ts#getCampaignAction': [{ input: { id: bi.campaign }, expect: 'NOT_FOUND' }],
     'lib/campaigns/actions.ts#saveCampaignAction': [
       { input: campaignOf(bi.location, ai.emailTemplate), expect: 'NOT_FOUND' },
       { input: { campaignId: bi.campaign, ...campaignOf(ai.location, ai.emailTemplate) }, expect: 'NOT_FOUND' },
@@ -423,7 +422,6 @@ function actionCases(a: TenantWorld, b: TenantWorld): Record<string, ActionCase[
       { input: { channel: 0, memberId: bi.contact, templateId: ai.emailTemplate }, expect: 'NOT_FOUND' },
       { input: { channel: 0, memberId: ai.contact, templateId: bi.emailTemplate }, expect: 'NOT_FOUND' },
     ],
-    'lib/campaigns/actions.ts#trialStatusAction': [{ input: {}, expect: 'own' }],
     'lib/contacts/actions.ts#createContactAction': [{ input: { ...contact, locationId: bi.location }, expect: 'asMissing', missing: { ...contact, locationId: NONE } }],
     'lib/contacts/actions.ts#quickAddContactAction': [{ input: { name: 'Xa Ya', email: 'q2@example.com', locationId: bi.location }, expect: 'asMissing', missing: { name: 'Xa Ya', email: 'q2@example.com', locationId: NONE } }],
     'lib/contacts/actions.ts#updateContactAction': [{ input: { id: bi.contact, contact }, expect: 'NOT_FOUND' }],
@@ -480,7 +478,6 @@ function actionCases(a: TenantWorld, b: TenantWorld): Record<string, ActionCase[
     'lib/team/actions.ts#transferOwnershipAction': [{ input: { id: bi.teamMember }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#saveTemplateAction': [{ input: { templateId: bi.emailTemplate, ...template }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#deleteTemplateAction': [{ input: { id: bi.emailTemplate }, expect: 'NOT_FOUND' }],
-    'lib/templates/actions.ts#getTemplateAction': [{ input: { id: bi.emailTemplate }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#getCampaignMessageAction': [{ input: { campaignId: bi.sendingCampaign }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#draftTemplateAction': [{ input: { category: 'review', type: 0, locale: 'en-US' }, expect: 'own' }],
   };

@@ -19,7 +19,7 @@ export function UpgradeClient({ details }: { details: UpgradeDetails }) {
   const t = useTranslations('billing');
   const tp = useTranslations('subscription');
   const current = details.subscription.plan;
-  const [plan, setPlan] = useState<UpgradePlan>(UPGRADE_PLANS.find((p) => p !== current) ?? 'standard');
+  const [plan, setPlan] = useState<UpgradePlan>(suggestedPlan(current));
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<{ mailed: boolean } | null>(null);
@@ -124,4 +124,10 @@ export function UpgradeClient({ details }: { details: UpgradeDetails }) {
       </Card>
     </form>
   );
+}
+
+/** The plan after the current one (an upgrade), else the first other plan. */
+function suggestedPlan(current: string | null | undefined): UpgradePlan {
+  const at = UPGRADE_PLANS.findIndex((p) => p === current);
+  return UPGRADE_PLANS[at + 1] ?? UPGRADE_PLANS.find((p) => p !== current) ?? 'standard';
 }
