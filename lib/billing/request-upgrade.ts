@@ -1,19 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { upgradeRequests } from '@/db/schema/billing';
-import { merchants } from '@/db/schema/merchants';
-import { users } from '@/db/schema/users';
-import { notFound } from '@/lib/api/app-error';
 import { logError } from '@/lib/api/log';
 import { newRequestId } from '@/lib/api/envelope';
 import type { ServiceContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
 import { sendEmail } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
-import { getSubscription } from '@/lib/subscription/service';
 import { escapeHtml } from '@/lib/templates/tokens';
 import { requireOwner } from '@/lib/team/require-owner';
 import { operatorAddress } from './operator-address';
 import type { UpgradeRequestInput } from './schema';
+import { upgradeDetails } from './upgrade-details';
 
 export interface UpgradeRequestResult {
   requestId: number;
@@ -28,17 +25,11 @@ export interface UpgradeRequestResult {
  */
 export async function requestUpgrade(ctx: ServiceContext, input: UpgradeRequestInput): Promise<UpgradeRequestResult> {
   await requireOwner(ctx);
-  const [details] = await ctx.db
-    .select({ merchantName: merchants.name, merchantPhone: merchants.phone, serviceEmail: merchants.serviceEmail, userName: users.name, userEmail: users.email })
-    .from(merchants)
-    .innerJoin(users, and(eq(users.merchantId, merchants.id), eq(users.id, ctx.userId)))
-    .where(eq(merchants.id, ctx.merchantId))
-    .limit(1);
-  if (!details) throw notFound();
-  const subscription = await getSubscription(ctx);
+  const details = await upgradeDetails(ctx);
+  const { subscription } = details;
   const [row] = await ctx.db
     .insert(upgradeRequests)
-    .values({ merchantId: ctx.merchantId, userId: ctx.userId, plan: input.plan, message: input.message, contactEmail: details.userEmail, contactPhone: details.merchantPhone, createdAt: ctx.now() })
+    .values({ merchantId: ctx.merchantId, userId: ctx.userId, plan: input.plan, message: input.message, contactEmail: details.contactEmail, contactPhone: details.contactPhone, createdAt: ctx.now() })
     .returning({ id: upgradeRequests.id });
   const to = operatorAddress();
   if (!to) return { requestId: row.id, mailed: false };
@@ -48,9 +39,9 @@ export async function requestUpgrade(ctx: ServiceContext, input: UpgradeRequestI
   const lines: [string, string][] = [
     [t('billing.mail.merchant'), details.merchantName],
     [t('billing.mail.merchantId'), String(ctx.merchantId)],
-    [t('billing.mail.contact'), details.userName],
-    [t('billing.mail.email'), details.userEmail],
-    [t('billing.mail.phone'), details.merchantPhone ?? '-'],
+    [t('billing.mail.contact'), details.contactName],
+    [t('billing.mail.email'), details.contactEmail],
+    [t('billing.mail.phone'), details.contactPhone ?? '-'],
     [t('billing.mail.serviceEmail'), details.serviceEmail ?? '-'],
     [t('billing.mail.currentPlan'), `${t(`subscription.plans.${subscription.plan}`)} (${subscription.currentStatus})`],
     [t('billing.mail.requestedPlan'), plan],
@@ -62,7 +53,7 @@ export async function requestUpgrade(ctx: ServiceContext, input: UpgradeRequestI
     await sendEmail(ctx.db, {
       to,
       // The operator answers the person who asked.
-      replyTo: details.userEmail,
+      replyTo: details.contactEmail,
       subject: t('billing.mail.subject', { merchant: details.merchantName.replace(/[\r\n]+/g, ' '), plan }),
       text,
       html,

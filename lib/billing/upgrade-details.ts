@@ -12,15 +12,17 @@ export interface UpgradeDetails {
   contactName: string;
   contactEmail: string;
   contactPhone: string | null;
+  /** The merchant's service e-mail (sent to the operator with a request). */
+  serviceEmail: string | null;
   /** Only the owner may send a request; staff see the plans and why they cannot. */
   canRequest: boolean;
   subscription: SubscriptionStatus;
 }
 
-/** What the upgrade page shows: the plan, and the details a request would send to the operator. */
+/** What the upgrade page shows and a request sends the operator: the plan and the merchant's details. */
 export async function upgradeDetails(ctx: ServiceContext): Promise<UpgradeDetails> {
   const [row] = await ctx.db
-    .select({ merchantName: merchants.name, phone: merchants.phone, userName: users.name, email: users.email, role: users.role })
+    .select({ merchantName: merchants.name, phone: merchants.phone, serviceEmail: merchants.serviceEmail, userName: users.name, email: users.email, role: users.role })
     .from(merchants)
     .innerJoin(users, and(eq(users.merchantId, merchants.id), eq(users.id, ctx.userId)))
     .where(eq(merchants.id, ctx.merchantId))
@@ -32,6 +34,7 @@ export async function upgradeDetails(ctx: ServiceContext): Promise<UpgradeDetail
     contactName: row.userName,
     contactEmail: row.email,
     contactPhone: row.phone,
+    serviceEmail: row.serviceEmail,
     canRequest: row.role === 'owner',
     subscription: await getSubscription(ctx),
   };
