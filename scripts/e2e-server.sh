@@ -16,6 +16,10 @@ export INBOUND_EMAIL_SECRET="${INBOUND_EMAIL_SECRET:-e2e-inbound-secret-of-at-le
 # Every test starts from the one demo session saved by the global setup, so its refresh token is
 # presented again after another test rotated it: in e2e that is replay by design, not theft.
 export REFRESH_REUSE_GRACE_SECONDS="${REFRESH_REUSE_GRACE_SECONDS:-86400}"
+# The saved session's access token outlives the suite (over 15 minutes now): a spec whose first call
+# is an API request (no page navigation, so no refresh by the proxy) must not meet an expired one.
+# tests/e2e/sessions.spec.ts sets its own short lifetime to test the refreshes.
+export ACCESS_TOKEN_TTL_SECONDS="${ACCESS_TOKEN_TTL_SECONDS:-7200}"
 if [ -z "${DATABASE_URL:-}" ]; then
   # The embedded database: local evaluation (loopback only), which seeds the demo data at start.
   export PGLITE_DIR=".data/e2e-${port}" LOCAL_EVALUATION=1
