@@ -14,7 +14,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useLazyMount } from '@/components/ui/use-lazy-mount';
 import { changeConsentAction, deleteContactAction } from '@/lib/contacts/actions';
 import type { ContactDetail } from '@/lib/contacts/get-contact';
-import type { LocationOption } from '@/lib/contacts/location-options';
+import type { LocationOption } from '@/lib/locations/options';
 import type { Locale } from '@/lib/i18n/locales';
 import { displayName } from '@/lib/names/display-name';
 import { notify } from '@/lib/notify/notify';

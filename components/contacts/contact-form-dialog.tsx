@@ -16,7 +16,7 @@ import { Switch } from '@/components/ui/switch';
 import { contactGenders, contactTypes } from '@/db/constants/contacts';
 import { createContactAction, updateContactAction } from '@/lib/contacts/actions';
 import type { ContactDto } from '@/lib/contacts/contact-dto';
-import type { LocationOption } from '@/lib/contacts/location-options';
+import type { LocationOption } from '@/lib/locations/options';
 import type { contactInput } from '@/lib/contacts/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';

@@ -18,7 +18,7 @@ import { notify } from '@/lib/notify/notify';
 import { deleteContactsAction } from '@/lib/contacts/actions';
 import type { ContactDto } from '@/lib/contacts/contact-dto';
 import type { ContactPage } from '@/lib/contacts/list-contacts';
-import type { LocationOption } from '@/lib/contacts/location-options';
+import type { LocationOption } from '@/lib/locations/options';
 import { EXACT_COUNT_LIMIT, PAGE_SIZES } from '@/lib/contacts/limits';
 import type { ListQuery } from '@/lib/contacts/schema';
 import type { Locale } from '@/lib/i18n/locales';

@@ -10,7 +10,7 @@ import { cn, focusRing } from '@/components/ui/cn';
 import { SimpleSelect } from '@/components/ui/select';
 import type { ImportSummary } from '@/lib/contacts/import/commit-import';
 import type { ImportPreview } from '@/lib/contacts/import/preview-import';
-import type { LocationOption } from '@/lib/contacts/location-options';
+import type { LocationOption } from '@/lib/locations/options';
 import { importFields, type ImportField } from '@/lib/contacts/limits';
 import { notify } from '@/lib/notify/notify';
 import { downloadRejected, postWithProgress } from './import-request';

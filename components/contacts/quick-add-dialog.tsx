@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { SimpleSelect } from '@/components/ui/select';
 import { quickAddContactAction } from '@/lib/contacts/actions';
-import type { LocationOption } from '@/lib/contacts/location-options';
+import type { LocationOption } from '@/lib/locations/options';
 import type { quickAddInput } from '@/lib/contacts/schema';
 import { notify } from '@/lib/notify/notify';
 

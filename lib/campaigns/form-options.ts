@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { locations } from '@/db/schema/locations';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { templates } from '@/db/schema/templates';
 import type { ServiceContext } from '@/lib/context';
+import { locationOptions } from '@/lib/locations/options';
 
 /**
  * What the request form offers: the channel's templates (the merchant's own, then the common
@@ -20,11 +20,7 @@ export async function requestFormOptions(ctx: ServiceContext, channel: number) {
         ),
       )
       .orderBy(desc(templates.merchantId), desc(templates.updatedAt)),
-    ctx.db
-      .select({ id: locations.id, name: locations.name, timezone: locations.timezone, enabled: locations.enabled })
-      .from(locations)
-      .where(eq(locations.merchantId, ctx.merchantId))
-      .orderBy(asc(locations.createdAt), asc(locations.id)),
+    locationOptions(ctx),
   ]);
   return {
     templates: templateRows.map((t) => ({ id: t.id, name: t.name, common: t.merchantId === 0, subject: t.subject ?? '' })),

@@ -1,15 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { locations } from '@/db/schema/locations';
 import { templates } from '@/db/schema/templates';
 import { AppError } from '@/lib/api/app-error';
-
-/** A location of this merchant, or 404 (another merchant's id answers exactly like a missing one). */
-export async function loadOwnLocation(db: Db, merchantId: number, locationId: number) {
-  const [row] = await db.select().from(locations).where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId))).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'campaigns.errors.locationNotFound');
-  return row;
-}
 
 /** A template the merchant may use (its own or a common one, merchantId 0) of the channel's type. */
 export async function loadUsableTemplate(db: Db, merchantId: number, templateId: number, channel?: number) {

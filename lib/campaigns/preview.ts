@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
-import { locations } from '@/db/schema/locations';
-import { AppError } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { TEMPLATE_TOKENS, type TokenValues } from '@/lib/templates/tokens';
-import { loadOwnLocation, loadUsableTemplate } from './lookups';
+import { loadUsableTemplate } from './lookups';
+import { locationOptions } from '@/lib/locations/options';
+import { requireOwnLocation } from '@/lib/locations/own-location';
 import { CampaignChannel } from '@/db/schema/campaigns';
 import { appUrl } from '@/lib/app-url';
 import { renderEmailContent, renderSms, tokenValues, type RenderContext } from '@/lib/sending/render-message';
@@ -47,13 +48,13 @@ export async function previewMessage(ctx: ServiceContext, channel: number, input
 async function resolveLocation(ctx: ServiceContext, input: PreviewInput, memberLocationId: number | null) {
   const label = input.location === undefined ? '' : String(input.location).trim();
   const id = input.locationId ?? (/^\d+$/.test(label) ? Number(label) : undefined);
-  if (id) return loadOwnLocation(ctx.db, ctx.merchantId, id);
+  if (id) return requireOwnLocation(ctx.db, ctx.merchantId, id);
   if (label) {
-    const [byName] = await ctx.db.select().from(locations).where(and(eq(locations.merchantId, ctx.merchantId), eq(locations.name, label))).limit(1);
-    if (!byName) throw new AppError('NOT_FOUND', 'campaigns.errors.locationNotFound');
-    return byName;
+    const byName = (await locationOptions(ctx)).find((l) => l.name === label);
+    if (!byName) throw notFound('locations.errors.notFound');
+    return requireOwnLocation(ctx.db, ctx.merchantId, byName.id);
   }
-  if (memberLocationId) return loadOwnLocation(ctx.db, ctx.merchantId, memberLocationId);
+  if (memberLocationId) return requireOwnLocation(ctx.db, ctx.merchantId, memberLocationId);
   throw new AppError('BAD_REQUEST', 'campaigns.errors.selectLocationOrTemplate');
 }
 

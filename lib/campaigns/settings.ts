@@ -6,7 +6,8 @@ import type { ServiceContext } from '@/lib/context';
 import { isTrialing } from '@/lib/subscription/guard';
 import { parseRangeList, formatRangeList } from '@/lib/schedule/time-range';
 import { isDefaultFilter } from './filters';
-import { loadOwnLocation, loadUsableTemplate } from './lookups';
+import { loadUsableTemplate } from './lookups';
+import { requireOwnLocation } from '@/lib/locations/own-location';
 import { assertRecipient, recipientPhone } from './snapshots';
 import type { CampaignInput, FilterConditions } from './schema';
 
@@ -39,7 +40,7 @@ export async function assertTrialAllows(ctx: Pick<ServiceContext, 'db' | 'mercha
 
 /** Checks a create/update input against the merchant's rows; answers the column values. */
 export async function resolveSettings(ctx: ServiceContext, db: Db, input: CampaignInput) {
-  const location = await loadOwnLocation(db, ctx.merchantId, input.locationId);
+  const location = await requireOwnLocation(db, ctx.merchantId, input.locationId);
   const template = await loadUsableTemplate(db, ctx.merchantId, input.templateId, input.campaignChannel);
   assertRecipient(input, input.campaignChannel);
   // Refused now rather than when the campaign sends: the number must read one way at the location.

@@ -11,7 +11,7 @@ import { phoneRegion } from '@/lib/phone/region';
 import { isPhoneTyped } from '@/lib/phone/typed';
 import { newOptToken } from '@/lib/contacts/opt-token';
 import { audienceWhere } from './filters';
-import { loadOwnLocation } from './lookups';
+import { requireOwnLocation } from '@/lib/locations/own-location';
 import { rowsOf } from '@/lib/db/rows';
 import type { FilterConditions, SnapshotInput } from './schema';
 
@@ -38,7 +38,7 @@ export function hasRecipient(r: Recipient, channel: number): boolean {
  */
 export async function buildSnapshot(ctx: Pick<ServiceContext, 'merchantId' | 'locale' | 'now'>, db: Db, spec: SnapshotSpec): Promise<{ snapshotId: number; total: number }> {
   assertRecipient(spec, spec.channel);
-  const location = await loadOwnLocation(db, ctx.merchantId, spec.locationId);
+  const location = await requireOwnLocation(db, ctx.merchantId, spec.locationId);
   const now = ctx.now();
   const single = hasRecipient(spec, spec.channel);
   const [snapshot] = await db

@@ -7,7 +7,8 @@ import type { Locale } from '@/lib/i18n/locales';
 import { rowsOf } from '@/lib/db/rows';
 import { wakeDispatchers } from '@/lib/sending/wakeup';
 import { pinTemplateVersion } from '@/lib/templates/versions';
-import { loadOwnLocation, loadUsableTemplate } from './lookups';
+import { loadUsableTemplate } from './lookups';
+import { requireOwnLocation } from '@/lib/locations/own-location';
 import { filterConditionsSchema } from './schema';
 import { assertNotPast, assertTrialAllows } from './settings';
 import { buildSnapshot, hasRecipient } from './snapshots';
@@ -79,7 +80,7 @@ export async function startDueCampaign(db: Db, campaignId: number, now: Date): P
 async function assertSendable(ctx: ServiceContext, tx: Db, c: CampaignRow): Promise<void> {
   if (!c.locationId) throw new AppError('BAD_REQUEST', 'campaigns.errors.locationRequired', { fieldErrors: { locationId: 'campaigns.errors.locationRequired' } });
   if (!c.templateId) throw new AppError('BAD_REQUEST', 'campaigns.errors.templateRequired', { fieldErrors: { templateId: 'campaigns.errors.templateRequired' } });
-  await loadOwnLocation(tx, ctx.merchantId, c.locationId);
+  await requireOwnLocation(tx, ctx.merchantId, c.locationId);
   const template = await loadUsableTemplate(tx, ctx.merchantId, c.templateId, c.channel);
   await assertTrialAllows({ db: tx, merchantId: ctx.merchantId }, { templateMerchantId: template.merchantId, filters: filtersOf(c), isBatchSend: c.isBatchSend, avoidHours: c.avoidHours });
 }

@@ -6,7 +6,7 @@ import { splitPersonName } from '@/lib/i18n/names';
 import { writeConsent } from '@/lib/consent/record-consent';
 import { assertNoDuplicate, duplicateError, uniqueViolationField } from './duplicates';
 import { loadOwnContact } from './get-contact';
-import { assertOwnLocation } from './locations-check';
+import { requireOwnLocation } from '@/lib/locations/own-location';
 import { isStoredNumber, phoneOrRefuse } from '@/lib/phone/problem';
 import { phoneRegion } from '@/lib/phone/region';
 import { normalizeEmail, normalizeTags } from './normalize';
@@ -22,7 +22,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Creates a contact; a same e-mail or phone in the merchant is refused with a link to it. */
 export async function createContact(ctx: ServiceContext, input: ContactInput, options: SaveOptions = {}): Promise<{ id: number }> {
-  await assertOwnLocation(ctx, input.locationId);
+  if (input.locationId) await requireOwnLocation(ctx.db, ctx.merchantId, input.locationId, { field: 'locationId' });
   const values = normalized(input, await storedPhone(ctx, input));
   await assertNoDuplicate(ctx, ctx.db, values);
   const now = ctx.now();
@@ -54,7 +54,7 @@ export async function quickAddContact(ctx: ServiceContext, input: QuickAddInput,
 /** Replaces a contact's fields; consent changes are written to history in the same transaction. */
 export async function updateContact(ctx: ServiceContext, id: number, input: ContactInput, options: SaveOptions = {}): Promise<{ id: number }> {
   const current = await loadOwnContact(ctx, id);
-  await assertOwnLocation(ctx, input.locationId);
+  if (input.locationId) await requireOwnLocation(ctx.db, ctx.merchantId, input.locationId, { field: 'locationId' });
   const values = normalized(input, await storedPhone(ctx, input, current.phone));
   await assertNoDuplicate(ctx, ctx.db, values, id);
   const now = ctx.now();

@@ -5,7 +5,7 @@ import { campaigns, deliveries, CampaignType } from '@/db/schema/campaigns';
 import { reviewSources } from '@/db/schema/sources';
 import type { ServiceContext } from '@/lib/context';
 import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
-import { assertLocation } from '@/lib/reviews/manual';
+import { requireOwnLocation } from '@/lib/locations/own-location';
 import { sqlRows, ts } from '@/lib/db/rows';
 import { onReplica } from '@/lib/db/replica';
 import type { DashboardQuery } from './schema';
@@ -26,7 +26,7 @@ export interface ChannelFigures {
 export async function dashboardFigures(primaryCtx: ServiceContext, q: DashboardQuery) {
   const ctx = await onReplica(primaryCtx);
   // Another merchant's location answers like a missing one.
-  if (q.locationId) await assertLocation(ctx, q.locationId);
+  if (q.locationId) await requireOwnLocation(ctx.db, ctx.merchantId, q.locationId);
   const period = resolvePeriod(q, ctx.now());
   const [reviewFigures, trend, members, email, sms, requests, sources] = await Promise.all([
     reviewTotals(ctx, q.locationId, period),

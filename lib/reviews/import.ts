@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { reviews, type ReviewSite } from '@/db/schema/reviews';
-import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
 import { AppError } from '@/lib/api/app-error';
 import { detectLanguage } from './detect-language';
 import { dayStart } from './query';
+import { locationOptions } from '@/lib/locations/options';
 import { readSpreadsheet } from '@/lib/spreadsheet/read-spreadsheet';
 import { startReviewsImportTimer } from '@/lib/observability/metrics';
 
@@ -49,7 +49,7 @@ export async function importReviews(ctx: ServiceContext, file: { name: string; b
   const columns = mapColumns(Object.keys(rows[0].values));
   if (!columns.reviewer || !columns.rating || !columns.date) throw new AppError('BAD_REQUEST', 'reviews.errors.importColumns');
 
-  const ours = await ctx.db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.merchantId, ctx.merchantId));
+  const ours = await locationOptions(ctx);
   const byName = new Map(ours.map((l) => [l.name.trim().toLowerCase(), l.id]));
   const result: ImportResult = { inserted: 0, updated: 0, failed: [] };
   const values: (typeof reviews.$inferInsert)[] = [];
@@ -70,7 +70,7 @@ export async function importReviews(ctx: ServiceContext, file: { name: string; b
     let locationId: number | null = null;
     if (locationText) {
       locationId = byName.get(locationText.toLowerCase()) ?? (ours.some((l) => String(l.id) === locationText) ? Number(locationText) : null);
-      if (!locationId) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.locationNotFound' });
+      if (!locationId) return result.failed.push({ row: rowNumber, messageKey: 'locations.errors.notFound' });
     }
     const comment = get('comment').slice(0, 5000);
     const externalId = get('id') ? `import-${get('id')}` : `import-${crypto.createHash('sha1').update([site, reviewer, at.toISOString(), comment].join('\u0000')).digest('hex')}`;

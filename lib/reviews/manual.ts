@@ -1,17 +1,17 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { reviews } from '@/db/schema/reviews';
-import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
 import { notFound } from '@/lib/api/app-error';
 import type { z } from 'zod';
 import type { employeeTagSchema, manualReviewSchema } from './schema';
 import { detectLanguage } from './detect-language';
+import { requireOwnLocation } from '@/lib/locations/own-location';
 import { dayStart, loadReview } from './query';
 
 /** A review from another site typed in by hand; noon of the given day in the merchant's zone. */
 export async function addManualReview(ctx: ServiceContext, input: z.infer<typeof manualReviewSchema>) {
-  if (input.locationId) await assertLocation(ctx, input.locationId);
+  if (input.locationId) await requireOwnLocation(ctx.db, ctx.merchantId, input.locationId);
   const at = new Date(dayStart(input.reviewDate).getTime() + 12 * 3_600_000);
   const [row] = await ctx.db
     .insert(reviews)
@@ -49,13 +49,4 @@ export async function deleteManualReview(ctx: ServiceContext, id: number) {
   if (!review || review.origin === 'sync') throw notFound('reviews.errors.notFound');
   await ctx.db.delete(reviews).where(and(eq(reviews.id, review.id), eq(reviews.merchantId, ctx.merchantId)));
   return { id: review.id };
-}
-
-export async function assertLocation(ctx: ServiceContext, locationId: number): Promise<void> {
-  const [row] = await ctx.db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.merchantId, ctx.merchantId)))
-    .limit(1);
-  if (!row) throw notFound('reviews.errors.locationNotFound');
 }

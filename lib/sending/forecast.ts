@@ -4,7 +4,8 @@ import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
 import { appUrl } from '@/lib/app-url';
 import { audienceWhere } from '@/lib/campaigns/filters';
-import { loadOwnLocation, loadUsableTemplate } from '@/lib/campaigns/lookups';
+import { loadUsableTemplate } from '@/lib/campaigns/lookups';
+import { requireOwnLocation } from '@/lib/locations/own-location';
 import type { CampaignInput } from '@/lib/campaigns/schema';
 import { parseScheduledTime } from '@/lib/campaigns/settings';
 import { normalizeEmail } from '@/lib/contacts/normalize';
@@ -51,7 +52,7 @@ interface ReasonRow {
  * out, SMS segments, and tokens that render empty. Nothing is written.
  */
 export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput): Promise<Forecast> {
-  const location = await loadOwnLocation(ctx.db, ctx.merchantId, input.locationId);
+  const location = await requireOwnLocation(ctx.db, ctx.merchantId, input.locationId);
   const template = await loadUsableTemplate(ctx.db, ctx.merchantId, input.templateId, input.campaignChannel);
   const email = input.campaignChannel === CampaignChannel.EMAIL;
   const now = ctx.now();

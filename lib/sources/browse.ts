@@ -1,7 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
 import { STAR_VALUES, type GbpReview } from '@/lib/gbp/types';
+import { locationOptions } from '@/lib/locations/options';
 import { apiFor, loadSource } from './connection';
 import { providerCall } from './provider-errors';
 import { cacheAccounts, cacheLocations } from './cache';
@@ -60,9 +59,6 @@ function toReviewView(r: GbpReview) {
 
 async function linkedLocationNames(ctx: ServiceContext, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await ctx.db
-    .select({ id: locations.id, name: locations.name })
-    .from(locations)
-    .where(and(eq(locations.merchantId, ctx.merchantId), inArray(locations.id, ids)));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  const rows = await locationOptions(ctx);
+  return new Map(rows.filter((r) => ids.includes(r.id)).map((r) => [r.id, r.name]));
 }

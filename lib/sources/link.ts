@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { reviewSources, sourceLocations } from '@/db/schema/sources';
-import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
 import { AppError, notFound } from '@/lib/api/app-error';
+import { requireOwnLocation } from '@/lib/locations/own-location';
 import { setLocationConnection } from './connection';
 
 /**
@@ -21,12 +21,7 @@ export async function linkLocation(ctx: ServiceContext, input: { sourceLocationI
       .where(and(eq(sourceLocations.id, input.sourceLocationId), eq(sourceLocations.merchantId, ctx.merchantId)))
       .limit(1);
     if (!target) throw notFound('sources.errors.locationNotFound');
-    const [ours] = await tx
-      .select({ id: locations.id })
-      .from(locations)
-      .where(and(eq(locations.id, input.locationId), eq(locations.merchantId, ctx.merchantId)))
-      .limit(1);
-    if (!ours) throw notFound('sources.errors.ourLocationNotFound');
+    const ours = await requireOwnLocation(tx, ctx.merchantId, input.locationId);
     if (target.status !== 'connected') throw new AppError('CONFLICT', 'sources.errors.notConnected');
     // Release whatever either side was linked to before.
     const previous = target.row.locationId;

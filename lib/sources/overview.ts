@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { sourceLocations } from '@/db/schema/sources';
 import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
+import { locationOptions } from '@/lib/locations/options';
 import { availableProvider } from './connect';
 import { listSources } from './connection';
 
@@ -14,7 +15,7 @@ export async function sourcesOverview(ctx: ServiceContext) {
       .from(sourceLocations)
       .innerJoin(locations, eq(locations.id, sourceLocations.locationId))
       .where(and(eq(sourceLocations.merchantId, ctx.merchantId), isNotNull(sourceLocations.locationId))),
-    ctx.db.select({ id: locations.id, name: locations.name, connected: locations.connected, enabled: locations.enabled }).from(locations).where(eq(locations.merchantId, ctx.merchantId)).orderBy(locations.id),
+    locationOptions(ctx),
   ]);
   return {
     provider: availableProvider(),
@@ -29,7 +30,7 @@ export async function sourcesOverview(ctx: ServiceContext) {
       disconnectedAt: s.disconnectedAt?.toISOString() ?? null,
     })),
     links,
-    locations: ours,
+    locations: ours.map(({ id, name, connected, enabled }) => ({ id, name, connected, enabled })),
   };
 }
 

@@ -5,7 +5,7 @@ import { ContactsClient } from '@/components/contacts/contacts-client';
 import { requireSession } from '@/lib/auth/session';
 import { formatPhone } from '@/lib/phone/format';
 import { listContacts } from '@/lib/contacts/list-contacts';
-import { locationOptions } from '@/lib/contacts/location-options';
+import { locationOptions } from '@/lib/locations/options';
 import { listFieldKeys } from '@/lib/contacts/save-contact';
 import { listQuery } from '@/lib/contacts/schema';
 

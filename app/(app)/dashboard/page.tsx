@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { eq } from 'drizzle-orm';
 import { Mail, MessageSquare, MessagesSquare, Star, Users, Send } from 'lucide-react';
 import { requireSession } from '@/lib/auth/session';
 import { dashboardFigures, type ChannelFigures } from '@/lib/dashboard/figures';
 import { dashboardQuerySchema } from '@/lib/dashboard/schema';
-import { locations } from '@/db/schema/locations';
+import { locationOptions } from '@/lib/locations/options';
 import { formatDate } from '@/lib/time/format';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -30,7 +29,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
   const query = parsed.success ? parsed.data : dashboardQuerySchema.parse({});
   const [figures, ours] = await Promise.all([
     dashboardFigures(ctx, query),
-    ctx.db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.merchantId, ctx.merchantId)).orderBy(locations.id),
+    locationOptions(ctx),
   ]);
   const channelLabels: ChannelLabels = { sent: t('sent'), deliveryRate: t('deliveryRate'), optIn: t('optIn'), optOut: t('optOut') };
   const periodLabel = `${formatDate(figures.period.from, ctx.locale)} – ${formatDate(new Date(new Date(figures.period.to).getTime() - 1), ctx.locale)}`;

@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { MessageSquareQuote } from 'lucide-react';
-import { eq } from 'drizzle-orm';
 import { formatInTimeZone } from 'date-fns-tz';
 import { requireSession } from '@/lib/auth/session';
 import { listReviews } from '@/lib/reviews/query';
 import { reviewFilterSchema, REVIEW_PAGE_SIZES, type ReviewFilters as Filters } from '@/lib/reviews/schema';
 import { revokedSources } from '@/lib/sources/overview';
-import { locations } from '@/db/schema/locations';
+import { locationOptions } from '@/lib/locations/options';
 import { formatDateTime, DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import { PageHeader } from '@/components/ui/page-header';
 import { LinkTabs } from '@/components/ui/tabs';
@@ -39,7 +38,7 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
     listReviews(ctx, filters),
     listReviews(ctx, { ...filters, view: 'needsResponse', pageNum: 1, pageSize: 10 }),
     revokedSources(ctx),
-    ctx.db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.merchantId, ctx.merchantId)).orderBy(locations.id),
+    locationOptions(ctx),
   ]);
   const query = new URLSearchParams(Object.entries(raw).filter(([k, v]) => v && !['pageNum', 'pageSize'].includes(k)) as [string, string][]);
   const withView = (view: 'all' | 'needsResponse') => {

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import { locations } from '@/db/schema/locations';
+import { sql } from 'drizzle-orm';
 import { AppError } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
-import { assertOwnLocation } from '../locations-check';
+import { locationOptions } from '@/lib/locations/options';
+import { requireOwnLocation } from '@/lib/locations/own-location';
 import type { ImportMapping } from '../schema';
 import { parseSpreadsheet, type SheetRow } from './parse-file';
 import { readRow, type RowValues } from './row-values';
@@ -47,7 +47,7 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
   if (!columns.includes('email') && !columns.includes('phone')) {
     throw new AppError('VALIDATION', 'contacts.import.errors.needEmailOrPhoneColumn');
   }
-  await assertOwnLocation(ctx, mapping.locationId);
+  if (mapping.locationId) await requireOwnLocation(ctx.db, ctx.merchantId, mapping.locationId, { field: 'locationId' });
   const t = translatorFor(ctx.locale);
   const locationsNamed = await locationsByName(ctx);
   const merchantRegion = await phoneRegion(ctx.db, ctx.merchantId);
@@ -123,6 +123,6 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
 
 /** The merchant's locations by lower-cased name, with the country their contacts' phones are read in. */
 async function locationsByName(ctx: ServiceContext): Promise<Map<string, { id: number; country: string }>> {
-  const rows = await ctx.db.select({ id: locations.id, name: locations.name, country: locations.country }).from(locations).where(eq(locations.merchantId, ctx.merchantId));
+  const rows = await locationOptions(ctx);
   return new Map(rows.map((r) => [r.name.trim().toLowerCase(), { id: r.id, country: r.country }]));
 }

@@ -6,7 +6,7 @@ import { isAppError } from '@/lib/api/app-error';
 import { requireSession } from '@/lib/auth/session';
 import { formatPhone } from '@/lib/phone/format';
 import { getContact } from '@/lib/contacts/get-contact';
-import { locationOptions } from '@/lib/contacts/location-options';
+import { locationOptions } from '@/lib/locations/options';
 import { listFieldKeys } from '@/lib/contacts/save-contact';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { ImportWizard } from '@/components/contacts/import-wizard';
 import { requireSession } from '@/lib/auth/session';
-import { locationOptions } from '@/lib/contacts/location-options';
+import { locationOptions } from '@/lib/locations/options';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('contacts.import');
