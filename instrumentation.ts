@@ -19,7 +19,8 @@ export async function register(): Promise<void> {
     const { seedAll } = await import('@/lib/seed/run');
     await seedAll(handle.db);
   }
-  const mode = process.env.DISPATCHER ?? 'inline';
+  const { setting } = await import('@/lib/config/settings');
+  const mode = setting('dispatcher');
   if (mode === 'inline' || (handle.driver === 'pglite' && mode !== 'off')) {
     const { startDispatchLoop } = await import('@/lib/sending/loop');
     const { transportsFromEnv } = await import('@/lib/sending/transports');
@@ -28,8 +29,8 @@ export async function register(): Promise<void> {
     store.__starloopDispatcher ??= startDispatchLoop(handle.db, {
       // Given the database: the send rates hold for this process and every worker together.
       transports: transportsFromEnv(handle.db),
-      intervalMs: Number(process.env.DISPATCH_INTERVAL_MS ?? 5_000),
-      staleAfterMs: Number(process.env.SENDING_STALE_SECONDS ?? 600) * 1000,
+      intervalMs: setting('dispatchIntervalMs'),
+      staleAfterMs: setting('sendingStaleSeconds') * 1000,
     });
   }
 }

@@ -1,3 +1,4 @@
+import { setting } from '@/lib/config/settings';
 /**
  * The one reader of APP_URL: the product's public address, no trailing slash, default
  * http://127.0.0.1:3000 (README). Every absolute link the app builds (mail and SMS links,
@@ -10,7 +11,7 @@ export function appUrl(env: NodeJS.ProcessEnv = process.env): string {
 
 /** APP_URL as set (no trailing slash), or null where it is not: for callers whose fallback differs. */
 export function configuredAppUrl(env: NodeJS.ProcessEnv = process.env): string | null {
-  return env.APP_URL?.trim().replace(/\/+$/, '') || null;
+  return setting('appUrl', env);
 }
 
 /** An absolute address on APP_URL for a path of ours ("/p/abc", "sources"). */

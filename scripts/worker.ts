@@ -4,6 +4,7 @@ import { startTracing } from '@/lib/observability/tracing';
 import { startWorkerMetricsServer } from '@/lib/observability/worker-metrics-server';
 import { startDispatchLoop } from '@/lib/sending/loop';
 import { transportsFromEnv } from '@/lib/sending/transports';
+import { setting } from '@/lib/config/settings';
 
 /**
  * `npm run worker`: the sending engine as its own process, beside any number of others. PGlite is
@@ -24,12 +25,12 @@ async function main() {
   if (metricsServer) console.log(`[worker] metrics on port ${metricsServer.port}`);
   const loop = startDispatchLoop(handle.db, {
     transports: transportsFromEnv(handle.db),
-    intervalMs: Number(process.env.DISPATCH_INTERVAL_MS ?? 5_000),
-    batchSize: Number(process.env.DISPATCH_BATCH_SIZE ?? 200),
-    concurrency: Number(process.env.DISPATCH_CONCURRENCY ?? 8),
+    intervalMs: setting('dispatchIntervalMs'),
+    batchSize: setting('dispatchBatchSize'),
+    concurrency: setting('dispatchConcurrency'),
     // Messages past their marker at once: each lane may leave one to review when the process dies.
-    finalLanes: Number(process.env.DISPATCH_FINAL_LANES ?? 1) || 1,
-    staleAfterMs: Number(process.env.SENDING_STALE_SECONDS ?? 600) * 1000,
+    finalLanes: setting('dispatchFinalLanes'),
+    staleAfterMs: setting('sendingStaleSeconds') * 1000,
     onListening: () => console.log('[worker] listening for wake-ups'),
     onRound: (r) => {
       if (r.claimed || r.started || r.completed || r.needsReview) console.log(`[worker] ${JSON.stringify(r)}`);
@@ -43,7 +44,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log('[worker] stopping: finishing messages in flight, releasing the rest');
-    const boundMs = Number(process.env.WORKER_STOP_SECONDS ?? 10) * 1000;
+    const boundMs = setting('workerStopSeconds') * 1000;
     setTimeout(() => {
       console.error(`[worker] still sending after ${boundMs / 1000} s; exiting (stale-claim recovery takes the rows back)`);
       process.exit(1);

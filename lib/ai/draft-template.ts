@@ -2,6 +2,8 @@ import type { TemplateCategory } from '@/db/schema/templates';
 import type { Locale } from '@/lib/i18n/locales';
 import { escapeHtml, normalizeTokens, TEMPLATE_TOKENS } from '@/lib/templates/tokens';
 import { composeFromLibrary } from './phrase-library';
+import { aiConfigFromEnv, type AiConfig } from './provider-config';
+import { setting } from '@/lib/config/settings';
 
 export interface DraftInput {
   category: TemplateCategory;
@@ -18,16 +20,6 @@ export interface Draft {
   source: 'model' | 'library';
 }
 
-interface AiConfig {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-}
-
-export function aiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AiConfig | null {
-  if (!env.AI_BASE_URL || !env.AI_API_KEY || !env.AI_MODEL) return null;
-  return { baseUrl: env.AI_BASE_URL.replace(/\/+$/, ''), apiKey: env.AI_API_KEY, model: env.AI_MODEL };
-}
 
 /**
  * A template draft for a category, channel and language: from an OpenAI-compatible
@@ -60,7 +52,7 @@ async function askModel(config: AiConfig, input: DraftInput): Promise<Draft | nu
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}` },
     body: JSON.stringify({ model: config.model, temperature: 0.7, messages: [{ role: 'system', content: system }, { role: 'user', content: user }] }),
-    signal: AbortSignal.timeout(Number(process.env.AI_TIMEOUT_MS ?? 20_000)),
+    signal: AbortSignal.timeout(setting('aiTimeoutMs')),
   });
   if (!response.ok) throw new Error(`model answered HTTP ${response.status}`);
   const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isStrictProduction } from '@/lib/config/local-evaluation';
+import { setting } from '@/lib/config/settings';
 
 let cached: string | undefined;
 
@@ -14,7 +15,7 @@ let cached: string | undefined;
  */
 export function authSecret(): string {
   if (cached) return cached;
-  const fromEnv = process.env.AUTH_SECRET;
+  const fromEnv = setting('authSecret');
   if (fromEnv && fromEnv.length >= 32) {
     cached = fromEnv;
     return cached;

@@ -12,6 +12,7 @@ import type { LoginInput } from './schema';
 import { LOGIN_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
 import { signChallenge } from '@/lib/two-factor/challenge';
 import { hasTwoFactor } from '@/lib/two-factor/consume-code';
+import { setting, settingDefault } from '@/lib/config/settings';
 
 export interface TokenPair {
   accessToken: string;
@@ -38,15 +39,14 @@ export interface SignedInUser {
  * lib/auth/refresh-flight.ts), so it needs none; the few seconds cover API clients and several
  * server instances racing.
  */
-export const REFRESH_REUSE_GRACE_SECONDS = 5;
+export const REFRESH_REUSE_GRACE_SECONDS = settingDefault('refreshReuseGraceSeconds');
 
 /**
  * The grace in force: 5 s, or REFRESH_REUSE_GRACE_SECONDS (0 turns it off). The e2e server widens
  * it, because every e2e test starts from one saved demo session and so presents its refresh token again.
  */
 function reuseGraceSeconds(): number {
-  const configured = Number(process.env.REFRESH_REUSE_GRACE_SECONDS);
-  return Number.isFinite(configured) && configured >= 0 ? configured : REFRESH_REUSE_GRACE_SECONDS;
+  return setting('refreshReuseGraceSeconds');
 }
 
 export const MAIN_MENUS = ['dashboard', 'reviews', 'sources', 'campaigns', 'inbox', 'contacts', 'locations', 'posts'];

@@ -5,8 +5,9 @@ import { purposeSecret } from './secret';
 // the split expire within 15 minutes; their holders refresh as after any expiry.
 const authSecret = () => purposeSecret('access-token');
 import { verifyHs256 } from './hs256';
+import { setting, settingDefault } from '@/lib/config/settings';
 
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const ACCESS_TOKEN_TTL_SECONDS = settingDefault('accessTokenTtlSeconds');
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export interface AccessClaims {
@@ -71,17 +72,14 @@ export async function verifyAccessToken(token: string, now: Date = new Date()): 
  * that refreshes happen while it browses.
  */
 export function accessTokenTtlSeconds(): number {
-  const configured = Number(process.env.ACCESS_TOKEN_TTL_SECONDS);
-  return Number.isInteger(configured) && configured >= 60 ? Math.min(configured, 24 * 60 * 60) : ACCESS_TOKEN_TTL_SECONDS;
+  return setting('accessTokenTtlSeconds');
 }
 
 /** 90 days, or SESSION_MAX_AGE_DAYS: how long one sign-in lasts however often it refreshes. */
-export const SESSION_MAX_AGE_DAYS = 90;
+export const SESSION_MAX_AGE_DAYS = settingDefault('sessionMaxAgeDays');
 
 export function sessionMaxAgeSeconds(): number {
-  const configured = Number(process.env.SESSION_MAX_AGE_DAYS);
-  const days = Number.isFinite(configured) && configured > 0 ? Math.min(configured, 3650) : SESSION_MAX_AGE_DAYS;
-  return Math.round(days * 24 * 60 * 60);
+  return Math.round(setting('sessionMaxAgeDays') * 24 * 60 * 60);
 }
 
 export function newOpaqueToken(): string {

@@ -1,8 +1,8 @@
+import { setting } from '@/lib/config/settings';
 /**
  * Where plan-change requests are mailed (OPERATOR_EMAIL), read per call so tests can switch it;
  * null when unset or not an address, and the request is only recorded.
  */
 export function operatorAddress(env: NodeJS.ProcessEnv = process.env): string | null {
-  const value = env.OPERATOR_EMAIL?.trim() ?? '';
-  return /^[^\s@<>]+@[^\s@<>]+$/.test(value) ? value : null;
+  return setting('operatorEmail', env);
 }

@@ -1,3 +1,5 @@
+import { setting } from './settings';
+
 type Env = Record<string, string | undefined>;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -20,7 +22,8 @@ export function isLoopbackUrl(value: string): boolean {
  * secret, the demo data and the outbox (and say so in one logged line).
  */
 export function isLocalEvaluation(env: Env = process.env): boolean {
-  return env.LOCAL_EVALUATION === '1' && !env.DATABASE_URL?.trim() && (!env.APP_URL?.trim() || isLoopbackUrl(env.APP_URL.trim()));
+  const appUrl = setting('appUrl', env);
+  return env.LOCAL_EVALUATION === '1' && !env.DATABASE_URL?.trim() && (!appUrl || isLoopbackUrl(appUrl));
 }
 
 /** Production as deployed: NODE_ENV=production outside local evaluation (and outside `next build`). */

@@ -1,3 +1,5 @@
+import { setting } from './settings';
+
 type Env = Record<string, string | undefined>;
 
 export type MailTransportMode = 'smtp' | 'outbox';
@@ -11,5 +13,5 @@ export type MailTransportMode = 'smtp' | 'outbox';
  */
 export function mailTransportMode(env: Env = process.env): MailTransportMode {
   if (env.MAIL_TRANSPORT?.trim() === 'outbox') return 'outbox';
-  return env.SMTP_URL?.trim() ? 'smtp' : 'outbox';
+  return setting('smtpUrl', env) ? 'smtp' : 'outbox';
 }

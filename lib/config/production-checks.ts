@@ -1,5 +1,6 @@
 import { parseEncryptionKey } from '@/lib/crypto/encryption-key';
 import { isLocalEvaluation } from './local-evaluation';
+import { setting, settingProblems } from './settings';
 
 type Env = Record<string, string | undefined>;
 
@@ -16,20 +17,22 @@ export function productionProblems(env: Env, role: 'server' | 'worker'): string[
   if (env.NODE_ENV !== 'production') return [];
   const local = role === 'server' && isLocalEvaluation(env);
   const problems: string[] = [];
-  const authSecret = env.AUTH_SECRET ?? '';
+  const authSecret = setting('authSecret', env);
   if (!local && authSecret.length < MIN_SECRET_LENGTH) problems.push(`AUTH_SECRET must be set to at least ${MIN_SECRET_LENGTH} characters`);
   if (local && authSecret && authSecret.length < MIN_SECRET_LENGTH) problems.push(`AUTH_SECRET is set but shorter than ${MIN_SECRET_LENGTH} characters`);
-  if (!local && !env.APP_URL?.trim()) problems.push('APP_URL must be set (the public address of the app)');
+  if (!local && !setting('appUrl', env)) problems.push('APP_URL must be set (the public address of the app)');
   if (!local && !env.DATABASE_URL?.trim()) problems.push('DATABASE_URL must be set (PostgreSQL)');
   for (const name of ['CRON_SECRET', 'INBOUND_EMAIL_SECRET'] as const) {
     const value = env[name];
     if (value !== undefined && value !== '' && value.length < MIN_SECRET_LENGTH) problems.push(`${name} is set but shorter than ${MIN_SECRET_LENGTH} characters`);
   }
-  if (env.TOKEN_ENCRYPTION_KEY?.trim() && !parseEncryptionKey(env.TOKEN_ENCRYPTION_KEY)) problems.push('TOKEN_ENCRYPTION_KEY must be 32 random bytes as 64 hex characters or base64');
+  const encryptionKey = setting('tokenEncryptionKey', env);
+  if (encryptionKey && !parseEncryptionKey(encryptionKey)) problems.push('TOKEN_ENCRYPTION_KEY must be 32 random bytes as 64 hex characters or base64');
   const transport = env.MAIL_TRANSPORT?.trim();
   if (transport && transport !== 'smtp' && transport !== 'outbox') problems.push('MAIL_TRANSPORT must be smtp or outbox');
-  else if (transport === 'smtp' && !env.SMTP_URL?.trim()) problems.push('MAIL_TRANSPORT=smtp needs SMTP_URL');
-  else if (!local && !transport && !env.SMTP_URL?.trim()) problems.push('no mail transport: set SMTP_URL, or MAIL_TRANSPORT=outbox to keep messages in the outbox undelivered');
+  else if (transport === 'smtp' && !setting('smtpUrl', env)) problems.push('MAIL_TRANSPORT=smtp needs SMTP_URL');
+  else if (!local && !transport && !setting('smtpUrl', env)) problems.push('no mail transport: set SMTP_URL, or MAIL_TRANSPORT=outbox to keep messages in the outbox undelivered');
+  problems.push(...settingProblems(env));
   return problems;
 }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { authSecret, purposeKey } from '@/lib/auth/secret';
 import { parseEncryptionKey } from './encryption-key';
+import { setting } from '@/lib/config/settings';
 
 const VERSION = 'v1';
 
@@ -23,14 +24,14 @@ function sealingKey(): Buffer {
 function openingKeys(): Buffer[] {
   const configured = configuredKey();
   const legacy = Buffer.from(crypto.hkdfSync('sha256', authSecret(), 'starloop-token-encryption', 'aes-256-gcm', 32));
-  const text = process.env.TOKEN_ENCRYPTION_KEY?.trim();
+  const text = setting('tokenEncryptionKey');
   const passphrase = text && !configured ? [crypto.createHash('sha256').update(text).digest()] : [];
   return [...(configured ? [configured] : []), purposeKey('provider-tokens'), legacy, ...passphrase];
 }
 
 // A production start refuses a TOKEN_ENCRYPTION_KEY that is not 32 bytes; elsewhere it is ignored.
 function configuredKey(): Buffer | null {
-  return parseEncryptionKey(process.env.TOKEN_ENCRYPTION_KEY);
+  return parseEncryptionKey(setting('tokenEncryptionKey') ?? undefined);
 }
 
 /** Encrypts with a fresh 12-byte nonce: `v1.<iv>.<tag>.<ciphertext>` in base64url. */

@@ -1,5 +1,6 @@
 import { currentDriver, namedPreparedStatements, WORK_MEM, type Db } from '@/db/client';
 import { guardDriverTypeFetch } from './driver-type-fetch';
+import { setting } from '@/lib/config/settings';
 
 /**
  * DATABASE_REPLICA_URL: a read replica (streaming standby) for the dashboard and the review report,
@@ -11,7 +12,7 @@ import { guardDriverTypeFetch } from './driver-type-fetch';
  * pg_stat_activity.
  */
 export function replicaUrl(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
-  return currentDriver() === 'postgres' ? env.DATABASE_REPLICA_URL?.trim() || null : null;
+  return currentDriver() === 'postgres' ? setting('databaseReplicaUrl', env) : null;
 }
 
 export const REPLICA_APPLICATION_NAME = 'starloop-replica';
@@ -57,7 +58,7 @@ function openReplica(url: string): Replica {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const client = postgres(url, {
-      max: Number(process.env.DATABASE_REPLICA_POOL_SIZE ?? 5),
+      max: setting('databaseReplicaPoolSize'),
       onnotice: () => {},
       connect_timeout: 10,
       prepare: namedPreparedStatements(),

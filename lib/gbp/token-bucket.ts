@@ -1,3 +1,4 @@
+import { setting } from '@/lib/config/settings';
 /**
  * A token bucket: `capacity` calls, refilled evenly over `intervalMs` (Google's Business Profile
  * quota is 300 queries per minute per project). `take()` waits until a token is free.
@@ -46,6 +47,6 @@ export class TokenBucket {
 const store = globalThis as unknown as { __starloopGbpBucket?: TokenBucket };
 
 export function gbpBucket(): TokenBucket {
-  store.__starloopGbpBucket ??= new TokenBucket(Number(process.env.GBP_QUOTA_PER_MINUTE ?? 300), 60_000);
+  store.__starloopGbpBucket ??= new TokenBucket(setting('gbpQuotaPerMinute'), 60_000);
   return store.__starloopGbpBucket;
 }

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { setting } from '@/lib/config/settings';
 
 /**
  * The one owner of "which address is the client". Set by scripts/peer-address.mjs (loaded by
@@ -12,8 +13,7 @@ export const PEER_HOOK_INSTALLED = Symbol.for('starloop.peerAddressHook');
 
 /** TRUSTED_PROXY_HOPS: how many proxies in front of the app append to X-Forwarded-For (default 0). */
 export function trustedProxyHops(): number {
-  const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
-  return Number.isInteger(hops) && hops >= 0 && hops <= 10 ? hops : 0;
+  return setting('trustedProxyHops');
 }
 
 interface HeaderSource {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { authSecret, purposeKey } from '@/lib/auth/secret';
+import { setting } from '@/lib/config/settings';
 
 // Ten lowercase letters and digits: the part of an HMAC an e-mail address can carry.
 function shorten(mac: Buffer): string {
@@ -37,7 +38,7 @@ function signatureMatches(merchantId: number, given: string): boolean {
  * configured (INBOUND_EMAIL_DOMAIN): reply+m42.<signature>@domain. Signed, so nobody can drop
  * mail into another merchant's inbox by guessing a number.
  */
-export function inboxAddress(merchantId: number, domain = process.env.INBOUND_EMAIL_DOMAIN): string | null {
+export function inboxAddress(merchantId: number, domain = setting('inboundEmailDomain')): string | null {
   return domain ? `reply+m${merchantId}.${signature(merchantId)}@${domain}` : null;
 }
 

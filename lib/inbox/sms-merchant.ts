@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { sqlRows } from '@/lib/db/rows';
 import { transportNumber } from '@/lib/phone/transport';
 import { merchantOfSmsKey } from './reply-address';
+import { setting } from '@/lib/config/settings';
 
 export type SmsMerchantSource = 'webhook_key' | 'number' | 'single_merchant';
 
@@ -24,7 +25,7 @@ export async function merchantForUnknownSms(db: Db, to: string, webhookKey?: str
   }
   // Twilio's `To` and our TWILIO_FROM compared as numbers.
   const number = transportNumber(to);
-  const ours = number !== '' && number === transportNumber(process.env.TWILIO_FROM);
+  const ours = number !== '' && number === transportNumber(setting('twilioFrom') ?? undefined);
   const users = await sqlRows<{ merchant_id: number }>(
     db,
     sql`select distinct merchant_id from (

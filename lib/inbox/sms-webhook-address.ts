@@ -1,5 +1,6 @@
 import { absoluteUrl } from '@/lib/app-url';
 import { smsWebhookKey } from './reply-address';
+import { setting } from '@/lib/config/settings';
 
 /** The inbound SMS webhook Twilio posts to (app/api/webhooks/twilio/inbound/route.ts). */
 export const SMS_WEBHOOK_PATH = '/api/webhooks/twilio/inbound';
@@ -13,6 +14,6 @@ export const SMS_WEBHOOK_PATH = '/api/webhooks/twilio/inbound';
 export function smsWebhookAddress(merchantId: number): { url: string; twilioConfigured: boolean } {
   return {
     url: absoluteUrl(`${SMS_WEBHOOK_PATH}?inbox=${encodeURIComponent(smsWebhookKey(merchantId))}`),
-    twilioConfigured: Boolean(process.env.TWILIO_AUTH_TOKEN?.trim()),
+    twilioConfigured: Boolean(setting('twilioAuthToken')),
   };
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { AppError } from '@/lib/api/app-error';
+import { setting } from '@/lib/config/settings';
 
 /**
  * The secret an inbound-parse service presents, from the Authorization header only: `Bearer
@@ -20,7 +21,7 @@ export function inboundSecretOf(header: string | null): string | null {
 
 /** Without INBOUND_EMAIL_SECRET the webhook is off; a wrong or missing secret is a 401. */
 export function assertInboundSecret(request: Request): void {
-  const secret = process.env.INBOUND_EMAIL_SECRET ?? '';
+  const secret = setting('inboundEmailSecret');
   const given = Buffer.from(inboundSecretOf(request.headers.get('authorization')) ?? '');
   const expected = Buffer.from(secret);
   if (!secret || given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new AppError('UNAUTHORIZED');

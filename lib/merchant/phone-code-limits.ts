@@ -2,16 +2,13 @@ import { AppError } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { countryOfNumber } from '@/lib/phone/read';
 import { PHONE_CODE_ADDRESS_DAILY, PHONE_CODE_MERCHANT_DAILY, PHONE_CODE_MERCHANT_HOURLY, addressKey, reserveAll, tooManyRequests } from '@/lib/rate-limit/rate-limit';
+import { setting } from '@/lib/config/settings';
 
 const DEFAULT_COUNTRIES = ['CN', 'HK', 'US'];
 
 /** SMS_CODE_COUNTRIES: the ISO countries verification codes may be sent to (comma-separated; default CN,HK,US). */
 export function smsCodeCountries(): string[] {
-  const configured = (process.env.SMS_CODE_COUNTRIES ?? '')
-    .split(',')
-    .map((code) => code.trim().toUpperCase())
-    .filter((code) => /^[A-Z]{2}$/.test(code));
-  return configured.length ? configured : DEFAULT_COUNTRIES;
+  return setting('smsCodeCountries') ?? DEFAULT_COUNTRIES;
 }
 
 /**

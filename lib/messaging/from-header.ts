@@ -1,9 +1,10 @@
+import { setting } from '@/lib/config/settings';
 /** The sender of every e-mail when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = 'StarLoop <no-reply@starloop.local>';
 
 /** Our sending address as configured (MAIL_FROM), read per call so tests can switch it. */
 export function mailFrom(): string {
-  return process.env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
+  return setting('mailFrom') || DEFAULT_MAIL_FROM;
 }
 
 /**

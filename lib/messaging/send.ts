@@ -5,13 +5,14 @@ import { smtpTransport } from './smtp-transport';
 import { twilioConfigFromEnv, twilioTransport } from './twilio-transport';
 import { fromHeader, mailFrom } from './from-header';
 import type { EmailMessage, EmailTransport, SendResult, SmsMessage, SmsTransport } from './types';
+import { setting } from '@/lib/config/settings';
 
 /**
  * SMTP when SMTP_URL is set, otherwise the outbox; MAIL_TRANSPORT=outbox keeps mail in the outbox
  * even with SMTP_URL (lib/config/mail-mode.ts). Read per call, so tests can switch it.
  */
 export function selectEmailTransport(): EmailTransport {
-  const url = process.env.SMTP_URL?.trim();
+  const url = setting('smtpUrl');
   return url && mailTransportMode() === 'smtp' ? smtpTransport(url) : outboxEmailTransport;
 }
 

@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { Db } from '@/db/client';
 import { DeliveryError, TransportDownError, type EmailMessage, type EmailTransport, type HeldEnd, type SendResult } from './types';
+import { setting } from '@/lib/config/settings';
 
 // One pooled connection set per SMTP URL, reused across messages.
 const transporters = new Map<string, Transporter>();
@@ -55,14 +56,14 @@ export function smtpTransport(url: string): EmailTransport {
               // asked: the dot must not follow on whatever the stream is still attached to.
               if (settled) return false;
               // The dot goes now: from here the server's answer is awaited for a short time only.
-              if (go) arm(envMs('SMTP_FINAL_REPLY_TIMEOUT_MS', 10_000), () => new SendTimeout());
+              if (go) arm(setting('smtpFinalReplyTimeoutMs'), () => new SendTimeout());
               else handover.abandoned = true;
               return go;
             }
           : undefined,
       };
       const names = messageNames(message.from);
-      arm(envMs('SMTP_SEND_TIMEOUT_MS', 120_000), () => new SendTimeout());
+      arm(setting('smtpSendTimeoutMs'), () => new SendTimeout());
       try {
         const sending = transporter.sendMail({
           from: message.from,
@@ -142,10 +143,6 @@ function dropTransporter(url: string, transporter: Transporter): void {
  */
 const MESSAGE_ERRORS = new Set(['EENVELOPE', 'EMESSAGE', 'ESTREAM']);
 
-function envMs(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
 
 /**
  * The message's Message-ID and MIME boundary base, from one `randomUUID` (drawn from a pooled
@@ -241,7 +238,7 @@ class SendTimeout extends Error {
  */
 export function pooledUrl(url: string): string {
   if (/[?&]pool=/.test(url)) return url;
-  const max = Number(process.env.SMTP_MAX_CONNECTIONS ?? 5) || 5;
+  const max = setting('smtpMaxConnections');
   return `${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=${max}&maxMessages=Infinity`;
 }
 
@@ -258,9 +255,9 @@ export function pooledUrl(url: string): string {
 export function withTimeouts(url: string): string {
   const add = [
     ['maxRequeues', 0],
-    ['connectionTimeout', envMs('SMTP_CONNECT_TIMEOUT_MS', 5_000)],
-    ['greetingTimeout', envMs('SMTP_GREETING_TIMEOUT_MS', 5_000)],
-    ['socketTimeout', envMs('SMTP_SOCKET_TIMEOUT_MS', 60_000)],
+    ['connectionTimeout', setting('smtpConnectTimeoutMs')],
+    ['greetingTimeout', setting('smtpGreetingTimeoutMs')],
+    ['socketTimeout', setting('smtpSocketTimeoutMs')],
   ].filter(([name]) => !new RegExp(`[?&]${name}=`).test(url));
   if (!add.length) return url;
   return `${url}${url.includes('?') ? '&' : '?'}${add.map(([name, ms]) => `${name}=${ms}`).join('&')}`;

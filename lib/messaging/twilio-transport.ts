@@ -1,6 +1,7 @@
 import type { Db } from '@/db/client';
 import { DeliveryError, TransportDownError, type SendResult, type SmsMessage, type SmsTransport } from './types';
 import { configuredAppUrl } from '@/lib/app-url';
+import { setting } from '@/lib/config/settings';
 
 export interface TwilioConfig {
   accountSid: string;
@@ -15,18 +16,18 @@ export interface TwilioConfig {
 }
 
 export function twilioConfigFromEnv(): TwilioConfig | null {
-  const accountSid = process.env.TWILIO_ACCOUNT_SID?.trim();
-  const authToken = process.env.TWILIO_AUTH_TOKEN?.trim();
-  const from = process.env.TWILIO_FROM?.trim();
+  const accountSid = setting('twilioAccountSid');
+  const authToken = setting('twilioAuthToken');
+  const from = setting('twilioFrom');
   if (!accountSid || !authToken || !from) return null;
   const appUrl = configuredAppUrl();
   return {
     accountSid,
     authToken,
     from,
-    baseUrl: (process.env.TWILIO_BASE_URL || 'https://api.twilio.com').replace(/\/+$/, ''),
+    baseUrl: setting('twilioBaseUrl'),
     statusCallbackUrl: appUrl ? `${appUrl}/api/webhooks/twilio/status` : undefined,
-    timeoutMs: Number(process.env.TWILIO_TIMEOUT_MS) || undefined,
+    timeoutMs: setting('twilioTimeoutMs') ?? undefined,
   };
 }
 

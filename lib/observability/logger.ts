@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+import { setting } from '@/lib/config/settings';
 
 const ERROR_LEVEL = 50;
 
@@ -43,7 +44,7 @@ const REDACTED_PATHS = [
 // Under Vitest the per-request lines would bury the test output; LOG_LEVEL still wins. A level
 // pino does not know would throw on the first import, taking every request down: the default then.
 function configuredLevel(): string {
-  const wanted = process.env.LOG_LEVEL?.trim().toLowerCase();
+  const wanted = setting('logLevel');
   if (wanted && (wanted === 'silent' || wanted in pino.levels.values)) return wanted;
   return process.env.VITEST ? 'warn' : ('info' satisfies Level);
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { bearerFrom } from '@/lib/auth/tokens';
+import { setting } from '@/lib/config/settings';
 
 /** Shorter tokens count as unset: a guessable scrape token would publish the figures. */
 export const MIN_METRICS_TOKEN_LENGTH = 32;
@@ -18,7 +19,7 @@ export function metricsAccess(authorization: string | null | undefined, env: Rea
 }
 
 export function metricsToken(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
-  const token = env.METRICS_TOKEN?.trim() ?? '';
+  const token = setting('metricsToken', env) ?? '';
   return token.length >= MIN_METRICS_TOKEN_LENGTH ? token : null;
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Db } from '@/db/client';
 import { METRICS_CONTENT_TYPE, scrapeMetrics, setMetricsDatabase } from './metrics';
 import { metricsAccess, metricsToken } from './metrics-access';
+import { setting } from '@/lib/config/settings';
 
 export interface WorkerMetricsServer {
   port: number;
@@ -16,7 +17,7 @@ export interface WorkerMetricsServer {
  * (default 127.0.0.1) widens it. Answers plain text: no envelope, no locale, nothing else served.
  */
 export async function startWorkerMetricsServer(db: Db, env: Readonly<Record<string, string | undefined>> = process.env): Promise<WorkerMetricsServer | null> {
-  const port = env.WORKER_METRICS_PORT?.trim();
+  const port = setting('workerMetricsPort', env);
   if (!port) return null;
   if (!metricsToken(env)) {
     console.error('[worker] WORKER_METRICS_PORT is set but METRICS_TOKEN is unset or shorter than 32 characters: no metrics listener');
@@ -26,7 +27,7 @@ export async function startWorkerMetricsServer(db: Db, env: Readonly<Record<stri
   const server = http.createServer((request, response) => void answer(request, response, env));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(Number(port), env.WORKER_METRICS_HOST?.trim() || '127.0.0.1', () => resolve());
+    server.listen(Number(port), setting('workerMetricsHost', env), () => resolve());
   });
   return {
     port: (server.address() as AddressInfo).port,

@@ -5,6 +5,7 @@ import { newRequestId } from '@/lib/api/envelope';
 import { draftLanguageOf, phraseReply } from './reply-phrases';
 import { REPLY_MAX_BYTES, utf8Bytes } from './schema';
 import { loadReview } from './query';
+import { aiConfigFromEnv } from '@/lib/ai/provider-config';
 
 const LANGUAGE_NAMES = { 'zh-CN': 'Simplified Chinese (Mainland China)', 'en-US': 'English', 'zh-HK': 'Traditional Chinese as written in Hong Kong (Cantonese register)' } as const;
 
@@ -12,13 +13,6 @@ export interface ReplyDraft {
   text: string;
   source: 'ai' | 'library';
   language: 'zh-CN' | 'en-US' | 'zh-HK';
-}
-
-function aiConfig() {
-  const baseUrl = process.env.AI_BASE_URL?.trim();
-  const apiKey = process.env.AI_API_KEY?.trim();
-  const model = process.env.AI_MODEL?.trim();
-  return baseUrl && apiKey && model ? { baseUrl: baseUrl.replace(/\/$/, ''), apiKey, model } : null;
 }
 
 /**
@@ -31,7 +25,7 @@ export async function draftReply(ctx: ServiceContext, id: number): Promise<Reply
   if (!review) throw notFound('reviews.errors.notFound');
   const language = draftLanguageOf(review.language);
   const fallback: ReplyDraft = { text: phraseReply({ rating: review.rating, language, reviewerName: review.reviewerName, seed: review.id }), source: 'library', language };
-  const config = aiConfig();
+  const config = aiConfigFromEnv();
   if (!config) return fallback;
   try {
     const response = await fetch(`${config.baseUrl}/chat/completions`, {

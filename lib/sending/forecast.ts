@@ -16,6 +16,7 @@ import { tokensIn, type TemplateToken } from '@/lib/templates/tokens';
 import { DEFAULT_FREQUENCY_CAP_DAYS } from './eligibility';
 import { forecastSendTimes } from './forecast-times';
 import { renderSms } from './render-message';
+import { setting } from '@/lib/config/settings';
 
 export const forecastReasons = ['receive', 'no_address', 'opted_out', 'undeliverable', 'no_optin', 'filtered_out', 'frequency_cap'] as const;
 export type ForecastReason = (typeof forecastReasons)[number];
@@ -110,7 +111,7 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
   const recipients = Number(receive?.n ?? 0);
   const scheduled = input.sendType === 1 ? parseScheduledTime(input.scheduledTime, zone) : null;
   const start = scheduled && scheduled > now ? scheduled : now;
-  const ratePerSecond = Number(process.env[email ? 'EMAIL_RATE_PER_SECOND' : 'SMS_RATE_PER_SECOND'] ?? (email ? 50 : 10));
+  const ratePerSecond = setting(email ? 'emailRatePerSecond' : 'smsRatePerSecond');
   const times = forecastSendTimes(recipients, start, {
     window: input.isBatchSend === 1 ? parseRange(input.deliveryWindow) : null,
     quiet: parseRangeList(input.avoidHours) ?? [],

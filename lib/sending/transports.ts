@@ -4,6 +4,7 @@ import { selectEmailTransport, selectSmsTransport } from '@/lib/messaging/send';
 import type { EmailTransport, SmsTransport } from '@/lib/messaging/types';
 import { createGlobalRateLimiter } from './global-rate';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
+import { setting } from '@/lib/config/settings';
 
 export interface SendingTransports {
   email: EmailTransport;
@@ -21,8 +22,8 @@ export interface SendingTransports {
  * together (lib/sending/global-rate.ts); without, for this process alone.
  */
 export function transportsFromEnv(db?: Db): SendingTransports {
-  const emailRate = Number(process.env.EMAIL_RATE_PER_SECOND ?? 50);
-  const smsRate = Number(process.env.SMS_RATE_PER_SECOND ?? 10);
+  const emailRate = setting('emailRatePerSecond');
+  const smsRate = setting('smsRatePerSecond');
   return {
     email: selectEmailTransport(),
     sms: selectSmsTransport(),

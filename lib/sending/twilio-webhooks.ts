@@ -5,6 +5,7 @@ import { sqlRows, ts } from '@/lib/db/rows';
 import { BODY_LIMITS, readBodyBytes } from '@/lib/http/read-body';
 import { isValidTwilioSignature, type TwilioParams } from './twilio-signature';
 import { configuredAppUrl } from '@/lib/app-url';
+import { setting } from '@/lib/config/settings';
 
 /** Twilio's webhooks are a few kilobytes (1,600 characters of text, 10 media URLs); more is not Twilio. */
 const MAX_TWILIO_FORM_BYTES = BODY_LIMITS.webhook;
@@ -17,7 +18,7 @@ const MAX_TWILIO_FORM_BYTES = BODY_LIMITS.webhook;
  * (the last, as Twilio never repeats one) and no NUL characters, which PostgreSQL text cannot hold.
  */
 export async function verifiedTwilioForm(request: Request): Promise<Record<string, string>> {
-  const token = process.env.TWILIO_AUTH_TOKEN;
+  const token = setting('twilioAuthToken');
   const text = new TextDecoder('utf-8').decode(await readBodyBytes(request, MAX_TWILIO_FORM_BYTES));
   const signed: TwilioParams = Object.create(null);
   const params: Record<string, string> = Object.create(null);

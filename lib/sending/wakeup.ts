@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { setting } from '@/lib/config/settings';
 
 /** The NOTIFY channel every dispatcher LISTENs on (PostgreSQL). */
 export const WAKE_CHANNEL = 'starloop_dispatch';
@@ -95,7 +96,7 @@ function listenOnPostgres(base: PostgresClient, onWake: () => void, onListening?
       onnotify: (channel: string) => channel === WAKE_CHANNEL && onWake(),
       onclose: () => dropAndRetry(listener),
     };
-    const listenUrl = process.env.DATABASE_LISTEN_URL?.trim();
+    const listenUrl = setting('databaseListenUrl');
     const listener = (listenUrl ? postgres(listenUrl, withoutAddress(options) as never) : postgres(options as never)) as unknown as Listener;
     current = listener;
     try {

@@ -1,0 +1,149 @@
+/**
+ * Every setting the app and the worker read from the environment, read here and nowhere else:
+ * its variable, its default, its bounds, and what a production start says about a bad value
+ * (lib/config/production-checks.ts lists `settingProblems`). Values are read per call, not cached:
+ * tests switch variables between calls, and one lookup costs nothing beside the work it configures.
+ *
+ * Not here, on purpose: db/ reads DATABASE_URL, PGLITE_DIR, DATABASE_POOL_SIZE and
+ * DATABASE_PREPARED_STATEMENTS itself (it sits below lib/); the OpenTelemetry SDK reads its own
+ * OTEL_* variables; S3_* is read as one block by lib/storage and GOOGLE_* by lib/gbp/config.ts (each
+ * variable still has one reader).
+ */
+type Env = Readonly<Record<string, string | undefined>>;
+
+interface Setting<T> {
+  variable: string;
+  /** The value in force: the default when unset or out of bounds, so a typo never takes a request down. */
+  read: (raw: string | undefined, env: Env) => T;
+  /** Why a value that is set is refused at a production start; null when it is fine. */
+  problem?: (raw: string) => string | null;
+}
+
+const trimmed = (raw: string | undefined) => raw?.trim() || null;
+
+function text(variable: string): Setting<string | null> {
+  return { variable, read: trimmed };
+}
+
+/** A secret is compared byte for byte: never trimmed; '' when unset. */
+function secret(variable: string): Setting<string> {
+  return { variable, read: (raw) => raw ?? '' };
+}
+
+function number(variable: string, fallback: number, bounds: { min: number; max?: number; integer?: boolean; over?: 'cap' | 'default' }): Setting<number> {
+  const valid = (n: number) => Number.isFinite(n) && n >= bounds.min && (!bounds.integer || Number.isInteger(n));
+  return {
+    variable,
+    read: (raw) => {
+      if (!raw?.trim()) return fallback;
+      const n = Number(raw);
+      if (!valid(n)) return fallback;
+      if (bounds.max !== undefined && n > bounds.max) return bounds.over === 'cap' ? bounds.max : fallback;
+      return n;
+    },
+    problem: (raw) => {
+      const n = Number(raw);
+      const range = bounds.max === undefined ? `at least ${bounds.min}` : `${bounds.min} to ${bounds.max}`;
+      const kind = bounds.integer ? 'a whole number' : 'a number';
+      return raw.trim() && (!valid(n) || (bounds.max !== undefined && n > bounds.max && bounds.over !== 'cap')) ? `${variable} must be ${kind}, ${range}` : null;
+    },
+  };
+}
+
+const definitions = {
+  /** The public address, no trailing slash (lib/app-url.ts). */
+  appUrl: { variable: 'APP_URL', read: (raw: string | undefined) => trimmed(raw)?.replace(/\/+$/, '') || null },
+  accessTokenTtlSeconds: number('ACCESS_TOKEN_TTL_SECONDS', 15 * 60, { min: 60, max: 24 * 60 * 60, integer: true, over: 'cap' }),
+  sessionMaxAgeDays: number('SESSION_MAX_AGE_DAYS', 90, { min: 0.01, max: 3650, over: 'cap' }),
+  refreshReuseGraceSeconds: number('REFRESH_REUSE_GRACE_SECONDS', 5, { min: 0 }),
+  trustedProxyHops: number('TRUSTED_PROXY_HOPS', 0, { min: 0, max: 10, integer: true }),
+  /** Where messages are sent from: the app (inline), `npm run worker`, the cron route, or nowhere. */
+  dispatcher: { variable: 'DISPATCHER', read: (raw: string | undefined) => (['worker', 'cron', 'off'].includes(raw?.trim() ?? '') ? (raw?.trim() as 'worker' | 'cron' | 'off') : 'inline'), problem: (raw: string) => (['inline', 'worker', 'cron', 'off'].includes(raw.trim()) || !raw.trim() ? null : 'DISPATCHER must be inline, worker, cron or off') },
+  dispatchIntervalMs: number('DISPATCH_INTERVAL_MS', 5_000, { min: 1 }),
+  dispatchBatchSize: number('DISPATCH_BATCH_SIZE', 200, { min: 1, integer: true }),
+  dispatchConcurrency: number('DISPATCH_CONCURRENCY', 8, { min: 1, integer: true }),
+  dispatchFinalLanes: number('DISPATCH_FINAL_LANES', 1, { min: 1, integer: true }),
+  sendingStaleSeconds: number('SENDING_STALE_SECONDS', 600, { min: 1 }),
+  workerStopSeconds: number('WORKER_STOP_SECONDS', 10, { min: 0 }),
+  /** Messages per second for every process together; 0: no limit. */
+  emailRatePerSecond: number('EMAIL_RATE_PER_SECOND', 50, { min: 0 }),
+  smsRatePerSecond: number('SMS_RATE_PER_SECOND', 10, { min: 0 }),
+  aiBaseUrl: { variable: 'AI_BASE_URL', read: (raw: string | undefined) => trimmed(raw)?.replace(/\/+$/, '') || null },
+  aiApiKey: text('AI_API_KEY'),
+  aiModel: text('AI_MODEL'),
+  aiTimeoutMs: number('AI_TIMEOUT_MS', 20_000, { min: 1 }),
+  smtpUrl: text('SMTP_URL'),
+  smtpMaxConnections: number('SMTP_MAX_CONNECTIONS', 5, { min: 1, integer: true }),
+  smtpConnectTimeoutMs: number('SMTP_CONNECT_TIMEOUT_MS', 5_000, { min: 1 }),
+  smtpGreetingTimeoutMs: number('SMTP_GREETING_TIMEOUT_MS', 5_000, { min: 1 }),
+  smtpSocketTimeoutMs: number('SMTP_SOCKET_TIMEOUT_MS', 60_000, { min: 1 }),
+  smtpSendTimeoutMs: number('SMTP_SEND_TIMEOUT_MS', 120_000, { min: 1 }),
+  smtpFinalReplyTimeoutMs: number('SMTP_FINAL_REPLY_TIMEOUT_MS', 10_000, { min: 1 }),
+  mailFrom: text('MAIL_FROM'),
+  /** The dev mailbox (/dev/mailbox) is open outside production, or with DEV_MAILBOX=1. */
+  devMailbox: { variable: 'DEV_MAILBOX', read: (raw: string | undefined, env: Env) => raw === '1' || env.NODE_ENV !== 'production' },
+  twilioAccountSid: text('TWILIO_ACCOUNT_SID'),
+  twilioAuthToken: text('TWILIO_AUTH_TOKEN'),
+  twilioFrom: text('TWILIO_FROM'),
+  twilioBaseUrl: { variable: 'TWILIO_BASE_URL', read: (raw: string | undefined) => (trimmed(raw) ?? 'https://api.twilio.com').replace(/\/+$/, '') },
+  /** null: the transport's own default. */
+  twilioTimeoutMs: { variable: 'TWILIO_TIMEOUT_MS', read: (raw: string | undefined) => Number(raw) || null },
+  inboundEmailDomain: text('INBOUND_EMAIL_DOMAIN'),
+  inboundEmailSecret: secret('INBOUND_EMAIL_SECRET'),
+  cronSecret: secret('CRON_SECRET'),
+  gbpQuotaPerMinute: number('GBP_QUOTA_PER_MINUTE', 300, { min: 1 }),
+  /** Countries a phone verification code may be texted to; null: the merchant domain's default. */
+  smsCodeCountries: {
+    variable: 'SMS_CODE_COUNTRIES',
+    read: (raw: string | undefined) => {
+      const codes = (raw ?? '')
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter((code) => /^[A-Z]{2}$/.test(code));
+      return codes.length ? codes : null;
+    },
+  },
+  databaseReplicaPoolSize: number('DATABASE_REPLICA_POOL_SIZE', 5, { min: 1, integer: true }),
+  databaseListenUrl: text('DATABASE_LISTEN_URL'),
+  databaseReplicaUrl: text('DATABASE_REPLICA_URL'),
+  /** Lower-cased; the logger falls back on a level pino does not know. */
+  logLevel: { variable: 'LOG_LEVEL', read: (raw: string | undefined) => trimmed(raw)?.toLowerCase() ?? null },
+  reviewReportRows: number('REVIEW_REPORT_ROWS', 2000, { min: 1, max: 10_000, integer: true }),
+  operatorEmail: { variable: 'OPERATOR_EMAIL', read: (raw: string | undefined) => (/^[^\s@<>]+@[^\s@<>]+$/.test(raw?.trim() ?? '') ? (raw?.trim() ?? null) : null) },
+  metricsToken: text('METRICS_TOKEN'),
+  workerMetricsPort: text('WORKER_METRICS_PORT'),
+  workerMetricsHost: { variable: 'WORKER_METRICS_HOST', read: (raw: string | undefined) => trimmed(raw) ?? '127.0.0.1' },
+  authSecret: secret('AUTH_SECRET'),
+  tokenEncryptionKey: text('TOKEN_ENCRYPTION_KEY'),
+} satisfies Record<string, Setting<unknown>>;
+
+type Definitions = typeof definitions;
+export type SettingName = keyof Definitions;
+export type SettingValue<K extends SettingName> = ReturnType<Definitions[K]['read']>;
+
+/** One setting's value in force. */
+export function setting<K extends SettingName>(name: K, env: Env = process.env): SettingValue<K> {
+  const definition = definitions[name] as Setting<SettingValue<K>>;
+  return definition.read(env[definition.variable], env);
+}
+
+/** The default a setting takes when its variable is unset. */
+export function settingDefault<K extends SettingName>(name: K): SettingValue<K> {
+  return setting(name, {});
+}
+
+/** What is wrong with the values that are set, as sentences for the production start check. */
+export function settingProblems(env: Env = process.env): string[] {
+  const problems: string[] = [];
+  for (const definition of Object.values(definitions) as Setting<unknown>[]) {
+    const raw = env[definition.variable];
+    const problem = raw === undefined ? null : definition.problem?.(raw);
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}
+
+/** The environment variables this module owns (the README's configuration table is checked against it). */
+export function settingVariables(): string[] {
+  return Object.values(definitions).map((d) => d.variable);
+}
