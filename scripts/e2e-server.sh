@@ -19,6 +19,7 @@ export REFRESH_REUSE_GRACE_SECONDS="${REFRESH_REUSE_GRACE_SECONDS:-86400}"
 # The saved session's access token outlives the suite (over 15 minutes now): a spec whose first call
 # is an API request (no page navigation, so no refresh by the proxy) must not meet an expired one.
 # tests/e2e/sessions.spec.ts sets its own short lifetime to test the refreshes.
+export LOG_LEVEL="${LOG_LEVEL:-warn}"
 export ACCESS_TOKEN_TTL_SECONDS="${ACCESS_TOKEN_TTL_SECONDS:-7200}"
 if [ -z "${DATABASE_URL:-}" ]; then
   # The embedded database: local evaluation (loopback only), which seeds the demo data at start.

@@ -15,7 +15,7 @@ import { SimpleSelect } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { contactGenders, contactTypes } from '@/db/constants/contacts';
 import { createContactAction, updateContactAction } from '@/lib/contacts/actions';
-import type { ContactDto } from '@/lib/contacts/contact-dto';
+import type { ContactRecord } from '@/lib/contacts/record';
 import type { LocationOption } from '@/lib/locations/options';
 import type { contactInput } from '@/lib/contacts/schema';
 import type { Locale } from '@/lib/i18n/locales';
@@ -33,7 +33,7 @@ const NONE = 'none';
 const resolver = lazyZodResolver(() => import('@/lib/contacts/schema').then((m) => m.contactInput));
 
 /** The detailed form, for adding and for editing; the same zod schema checks here and on the server. */
-export function ContactFormDialog({ open, onOpenChange, contact, locations, fieldKeys }: { open: boolean; onOpenChange: (open: boolean) => void; contact?: ContactDto; locations: LocationOption[]; fieldKeys: string[] }) {
+export function ContactFormDialog({ open, onOpenChange, contact, locations, fieldKeys }: { open: boolean; onOpenChange: (open: boolean) => void; contact?: ContactRecord; locations: LocationOption[]; fieldKeys: string[] }) {
   const t = useTranslations('contacts');
   const tc = useTranslations('common');
   const tAll = useTranslations();
@@ -174,7 +174,7 @@ export function ContactFormDialog({ open, onOpenChange, contact, locations, fiel
   );
 }
 
-function valuesFor(c?: ContactDto): Values {
+function valuesFor(c?: ContactRecord): Values {
   return {
     firstName: c?.firstName ?? '',
     lastName: c?.lastName ?? '',

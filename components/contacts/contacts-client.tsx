@@ -16,7 +16,7 @@ import { useLazyMount } from '@/components/ui/use-lazy-mount';
 import { Badge } from '@/components/ui/badge';
 import { notify } from '@/lib/notify/notify';
 import { deleteContactsAction } from '@/lib/contacts/actions';
-import type { ContactDto } from '@/lib/contacts/contact-dto';
+import type { ContactRecord } from '@/lib/contacts/record';
 import type { ContactPage } from '@/lib/contacts/list-contacts';
 import type { LocationOption } from '@/lib/locations/options';
 import { EXACT_COUNT_LIMIT, PAGE_SIZES } from '@/lib/contacts/limits';
@@ -32,7 +32,7 @@ const ContactFormDialog = dynamic(() => import('./contact-form-dialog').then((m)
 const QuickAddDialog = dynamic(() => import('./quick-add-dialog').then((m) => m.QuickAddDialog), { ssr: false });
 
 /** A row of the list, with its phone number formatted by the server page. */
-export type ContactRow = ContactDto & { phoneDisplay: string };
+export type ContactRow = ContactRecord & { phoneDisplay: string };
 
 interface Props {
   page: Omit<ContactPage, 'records'> & { records: ContactRow[] };

@@ -17,7 +17,7 @@ import { StatusDot } from '@/components/ui/status-dot';
 import type { Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';
 import { deletePostAction } from '@/lib/posts/actions';
-import type { PostPage, PostSummary } from '@/lib/posts/queries';
+import type { PostPage, PostSummary } from '@/lib/posts/list-posts';
 import { POST_PAGE_SIZES } from '@/lib/posts/limits';
 import { formatDateTime } from '@/lib/time/format';
 

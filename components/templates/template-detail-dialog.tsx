@@ -4,10 +4,10 @@ import { useTranslations } from 'next-intl';
 import { RichHtml } from '@/components/rich-text-editor/rich-html';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
-import type { TemplateDto } from '@/lib/templates/service';
+import type { TemplateRecord } from '@/lib/templates/record';
 
 /** Name, type, subject (if any) and content as formatted HTML (spec section 2). */
-export function TemplateDetailDialog({ template, onOpenChange }: { template: TemplateDto | null; onOpenChange: (open: boolean) => void }) {
+export function TemplateDetailDialog({ template, onOpenChange }: { template: TemplateRecord | null; onOpenChange: (open: boolean) => void }) {
   const t = useTranslations('templates');
   return (
     <Dialog open={template !== null} onOpenChange={onOpenChange}>

@@ -2,6 +2,7 @@ import { and, eq, gte, isNull, lt, or, sql, type Placeholder, type SQL } from 'd
 import { contacts } from '@/db/schema/contacts';
 import type { ListFilters } from './schema';
 import { indexableKeyword, keywordChars, searchGrams, searchText, TRIGRAM_MIN_CHARS, wideGram } from './search-text';
+import { containsPattern } from '@/db/like';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -90,7 +91,7 @@ function keywordShape(keyword: string): string {
  * when it matches many contacts, as a 1- or 2-letter keyword mostly does (bench/RESULTS.md).
  */
 export function keywordCondition(keyword: string, bind: BindValue = inlineValues): SQL | undefined {
-  const like = bind('keyword', `%${escapeLike(keyword)}%`);
+  const like = bind('keyword', containsPattern(keyword));
   const conds: SQL[] = [];
   const gram = wideGram(keyword);
   if (!indexableKeyword(keyword)) conds.push(...unindexedNameConditions(like));
@@ -119,8 +120,3 @@ function phoneDigits(keyword: string): string | null {
   const digits = keyword.replace(/\D/g, '');
   return digits.length >= 3 && /^[\d\s+\-().]+$/.test(keyword) ? digits : null;
 }
-
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-

@@ -3,7 +3,7 @@ import { consentEvents, contacts } from '@/db/schema/contacts';
 import { locations } from '@/db/schema/locations';
 import { notFound } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
-import { toContactDto, type ContactDto } from './contact-dto';
+import { toContactRecord, type ContactRecord } from './record';
 import { appUrl } from '@/lib/app-url';
 import { optinLink, optoutLink } from './opt-links';
 
@@ -15,7 +15,7 @@ export interface ConsentEventDto {
   createdAt: Date;
 }
 
-export interface ContactDetail extends ContactDto {
+export interface ContactDetail extends ContactRecord {
   optinUrl: string;
   optoutUrl: string;
   consentHistory: ConsentEventDto[];
@@ -38,7 +38,7 @@ export async function getContact(ctx: ServiceContext, id: number): Promise<Conta
     .limit(200);
   const base = appUrl();
   return {
-    ...toContactDto(row.contact, row.locationName),
+    ...toContactRecord(row.contact, row.locationName),
     optinUrl: optinLink(base, row.contact.optToken),
     optoutUrl: optoutLink(base, row.contact.optToken),
     consentHistory: history,

@@ -2,7 +2,7 @@ import { count, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm
 import { contacts } from '@/db/schema/contacts';
 import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
-import { toContactDto, type ContactDto } from './contact-dto';
+import { toContactRecord, type ContactRecord } from './record';
 import { contactsWhere, filterShape, placeholderValues } from './filters';
 import { boundedCache, perDatabase } from '@/lib/db/prepared';
 import { EXACT_COUNT_LIMIT, type ListQuery } from './schema';
@@ -33,7 +33,7 @@ export interface ContactPage {
   totalExact: boolean;
   pageNum: number;
   pageSize: number;
-  records: ContactDto[];
+  records: ContactRecord[];
 }
 
 /**
@@ -67,7 +67,7 @@ export async function listContacts(ctx: ServiceContext, query: ListQuery): Promi
         })
       : { total: estimate, totalExact: false };
   const [rows, total] = await Promise.all([prepared.page.execute(values), counted]);
-  return { ...total, pageNum: query.pageNum, pageSize: query.pageSize, records: rows.map((r) => toContactDto(r.contact, r.locationName)) };
+  return { ...total, pageNum: query.pageNum, pageSize: query.pageSize, records: rows.map((r) => toContactRecord(r.contact, r.locationName)) };
 }
 
 // Prepared list statements per database, by filter shape and order (a few hundred shapes at most).

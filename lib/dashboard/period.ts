@@ -1,5 +1,5 @@
 import { formatInTimeZone } from 'date-fns-tz';
-import { dayStart } from '@/lib/reviews/query';
+import { dayStart } from '@/lib/reviews/list-reviews';
 import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import type { DashboardQuery } from './schema';
 

@@ -3,7 +3,7 @@ import { campaigns } from '@/db/schema/campaigns';
 import { locations } from '@/db/schema/locations';
 import { AppError } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
-import { locationNotFound } from './service';
+import { locationNotFound } from './get-location';
 
 const NAMED_CAMPAIGNS = 5;
 

@@ -6,7 +6,7 @@ import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import { isStoredNumber, phoneOrRefuse } from '@/lib/phone/problem';
 import type { LocationRecord } from './record';
 import type { CreateLocationInput, UpdateLocationInput } from './schema';
-import { getLocation, locationNotFound } from './service';
+import { getLocation, locationNotFound } from './get-location';
 import { checkZipCode } from './zip-codes';
 
 export async function createLocation(ctx: ServiceContext, input: CreateLocationInput): Promise<LocationRecord> {

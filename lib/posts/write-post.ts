@@ -7,7 +7,8 @@ import type { ServiceContext } from '@/lib/context';
 import { bodyHasContent, cleanPostBody } from './body';
 import { assertCanManagePosts } from './permission';
 import { assertOwnCover } from './public-files';
-import { getPost, type PostRecord } from './queries';
+import { getPost } from './get-post';
+import type { PostRecord } from './list-posts';
 import type { PostInput, SavePostInput } from './schema';
 
 /** A new article, always a draft; publishing is its own step (or the editor's save intent). */

@@ -4,7 +4,7 @@ import { logError } from '@/lib/api/log';
 import { newRequestId } from '@/lib/api/envelope';
 import { draftLanguageOf, phraseReply } from './reply-phrases';
 import { REPLY_MAX_BYTES, utf8Bytes } from './schema';
-import { loadReview } from './query';
+import { loadReview } from './get-review';
 import { aiConfigFromEnv } from '@/lib/ai/provider-config';
 
 const LANGUAGE_NAMES = { 'zh-CN': 'Simplified Chinese (Mainland China)', 'en-US': 'English', 'zh-HK': 'Traditional Chinese as written in Hong Kong (Cantonese register)' } as const;

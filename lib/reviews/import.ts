@@ -5,7 +5,7 @@ import { reviews, type ReviewSite } from '@/db/schema/reviews';
 import type { ServiceContext } from '@/lib/context';
 import { AppError } from '@/lib/api/app-error';
 import { detectLanguage } from './detect-language';
-import { dayStart } from './query';
+import { dayStart } from './list-reviews';
 import { locationOptions } from '@/lib/locations/options';
 import { readSpreadsheet } from '@/lib/spreadsheet/read-spreadsheet';
 import { startReviewsImportTimer } from '@/lib/observability/metrics';

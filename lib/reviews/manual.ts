@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import type { employeeTagSchema, manualReviewSchema } from './schema';
 import { detectLanguage } from './detect-language';
 import { requireOwnLocation } from '@/lib/locations/own-location';
-import { dayStart, loadReview } from './query';
+import { dayStart } from './list-reviews';
+import { loadReview } from './get-review';
 
 /** A review from another site typed in by hand; noon of the given day in the merchant's zone. */
 export async function addManualReview(ctx: ServiceContext, input: z.infer<typeof manualReviewSchema>) {

@@ -5,7 +5,7 @@ import { AppError, notFound } from '@/lib/api/app-error';
 import { apiFor, loadSource } from '@/lib/sources/connection';
 import { providerCall } from '@/lib/sources/provider-errors';
 import { REPLY_MAX_BYTES, utf8Bytes } from './schema';
-import { loadReview } from './query';
+import { loadReview } from './get-review';
 
 /**
  * Posts (or edits) the owner's reply. A Google review's reply goes to Google first through

@@ -2,7 +2,7 @@ import { desc, sql } from 'drizzle-orm';
 import { reviews } from '@/db/schema/reviews';
 import type { ServiceContext } from '@/lib/context';
 import { onReplica } from '@/lib/db/replica';
-import { allFilteredReviews, reviewConditions } from './query';
+import { allFilteredReviews, reviewConditions } from './list-reviews';
 import { summarise } from './report';
 import { reportRowLimit } from './report-limit';
 import type { ReviewFilters } from './schema';

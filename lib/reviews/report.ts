@@ -3,7 +3,7 @@ import type { ServiceContext } from '@/lib/context';
 import { onReplica } from '@/lib/db/replica';
 import { translatorFor } from '@/lib/i18n/translator';
 import { formatDateTime } from '@/lib/time/format';
-import { allFilteredReviews } from './query';
+import { allFilteredReviews } from './list-reviews';
 import type { ReviewFilters } from './schema';
 import { escapeCell } from '@/lib/contacts/export/export-rows';
 

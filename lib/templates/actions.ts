@@ -8,7 +8,8 @@ import { draftTemplate } from '@/lib/ai/draft-template';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
 import { exampleSentMessage, withoutTracking } from '@/lib/sending/sent-message';
 import { templateBodySchema } from './schema';
-import { createTemplate, deleteTemplate, updateTemplate } from './service';
+import { deleteTemplate } from './delete-template';
+import { createTemplate, updateTemplate } from './save-template';
 import { campaignTemplateVersion } from './versions';
 
 const saveSchema = templateBodySchema.extend({ templateId: z.number().int().positive().nullish() });

@@ -4,7 +4,7 @@ import { locations } from '@/db/schema/locations';
 import { seedDemoLocations } from '@/lib/seed/locations';
 import { seedDemoMerchant } from '@/lib/seed/merchant';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
-import { listEnabledLocations, listLocations } from '@/lib/locations/service';
+import { listEnabledLocations, listLocations } from '@/lib/locations/list-locations';
 
 const t = setupTestDatabase();
 

@@ -4,7 +4,7 @@ import { LocationList } from '@/components/locations/location-list';
 import { requireSession } from '@/lib/auth/session';
 import { formatPhone } from '@/lib/phone/format';
 import { locationPageSchema } from '@/lib/locations/schema';
-import { listLocations } from '@/lib/locations/service';
+import { listLocations } from '@/lib/locations/list-locations';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('locations');

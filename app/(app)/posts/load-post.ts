@@ -1,7 +1,8 @@
 import { notFound } from 'next/navigation';
 import { isAppError } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
-import { getPost, type PostRecord } from '@/lib/posts/queries';
+import { getPost } from '@/lib/posts/get-post';
+import type { PostRecord } from '@/lib/posts/list-posts';
 
 /** The merchant's article for a page, or the not-found page (a foreign id looks the same). */
 export async function loadPostOrNotFound(ctx: ServiceContext, rawId: string): Promise<PostRecord> {

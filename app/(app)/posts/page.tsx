@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { appUrl } from '@/lib/app-url';
 import { requireSession } from '@/lib/auth/session';
 import { canManagePosts } from '@/lib/posts/permission';
-import { listPosts } from '@/lib/posts/queries';
+import { listPosts } from '@/lib/posts/list-posts';
 import { postListQuerySchema } from '@/lib/posts/schema';
 
 export async function generateMetadata(): Promise<Metadata> {

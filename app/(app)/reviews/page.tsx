@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { MessageSquareQuote } from 'lucide-react';
 import { formatInTimeZone } from 'date-fns-tz';
 import { requireSession } from '@/lib/auth/session';
-import { listReviews } from '@/lib/reviews/query';
+import { listReviews } from '@/lib/reviews/list-reviews';
 import { reviewFilterSchema, REVIEW_PAGE_SIZES, type ReviewFilters as Filters } from '@/lib/reviews/schema';
 import { revokedSources } from '@/lib/sources/overview';
 import { locationOptions } from '@/lib/locations/options';

@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { listReviews } from '@/lib/reviews/query';
+import { listReviews } from '@/lib/reviews/list-reviews';
 import { addManualReview } from '@/lib/reviews/manual';
 import { manualReviewSchema, reviewFilterSchema } from '@/lib/reviews/schema';
 

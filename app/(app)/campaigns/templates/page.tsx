@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { TrialNotice } from '@/components/account/trial-notice';
 import { requireSession } from '@/lib/auth/session';
 import { isTrialing } from '@/lib/subscription/guard';
-import { listTemplates } from '@/lib/templates/service';
+import { listTemplates } from '@/lib/templates/list-templates';
 import { TEMPLATE_LIST_PAGE_SIZES } from '@/lib/templates/schema';
 import { TemplatesClient } from './templates-client';
 

@@ -20,7 +20,7 @@ import { notify } from '@/lib/notify/notify';
 import type { Locale } from '@/lib/i18n/locales';
 import { deleteTemplateAction } from '@/lib/templates/actions';
 import { TEMPLATE_LIST_PAGE_SIZES } from '@/lib/templates/limits';
-import type { TemplateDto } from '@/lib/templates/service';
+import type { TemplateRecord } from '@/lib/templates/record';
 import { formatDateTime } from '@/lib/time/format';
 
 type Tab = 'text' | 'email';
@@ -29,7 +29,7 @@ export const TEMPLATE_TAB_KEY = 'starloop.templateType';
 
 interface Props {
   /** One page of the shown tab's templates (the server loads only that tab). */
-  rows: TemplateDto[];
+  rows: TemplateRecord[];
   totals: Record<Tab, number>;
   /** The tab the rows belong to. */
   tab: Tab;
@@ -49,7 +49,7 @@ export function TemplatesClient({ rows, totals, tab: loadedTab, initialTab, page
   const confirm = useConfirm();
   // The clicked tab shows at once; its rows arrive with the navigation (the table shows loading).
   const [selected, setSelected] = useState<Tab>(loadedTab);
-  const [detail, setDetail] = useState<TemplateDto | null>(null);
+  const [detail, setDetail] = useState<TemplateRecord | null>(null);
   const [pending, startTransition] = useTransition();
   const [navigating, startNavigation] = useTransition();
   const tab = navigating ? selected : loadedTab;
@@ -80,7 +80,7 @@ export function TemplatesClient({ rows, totals, tab: loadedTab, initialTab, page
     show(value);
   };
 
-  const remove = async (row: TemplateDto) => {
+  const remove = async (row: TemplateRecord) => {
     const ok = await confirm({ title: t('deleteConfirm.title'), description: t('deleteConfirm.description', { name: row.templateName }), danger: true, confirmLabel: t('actions.delete') });
     if (!ok) return;
     startTransition(async () => {
@@ -94,7 +94,7 @@ export function TemplatesClient({ rows, totals, tab: loadedTab, initialTab, page
 
   const typeParam = tab === 'email' ? 'email' : 'text';
 
-  const columns: DataTableColumn<TemplateDto>[] = [
+  const columns: DataTableColumn<TemplateRecord>[] = [
     {
       id: 'name',
       header: t('columns.name'),

@@ -1,7 +1,8 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { templateBodySchema, templateListQuerySchema } from '@/lib/templates/schema';
-import { createTemplate, listTemplates } from '@/lib/templates/service';
+import { listTemplates } from '@/lib/templates/list-templates';
+import { createTemplate } from '@/lib/templates/save-template';
 
 /** GET /api/campaign/template: own and common templates; ?type=0|1|email|text, pageNum, pageSize. */
 export const GET = route({ auth: 'user', query: templateListQuerySchema }, (ctx, { query }) => listTemplates(ctx, query));

@@ -3,7 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import { isAppError } from '@/lib/api/app-error';
 import { requireSession } from '@/lib/auth/session';
 import { isTrialing } from '@/lib/subscription/guard';
-import { getTemplate, type TemplateDto } from '@/lib/templates/service';
+import { getTemplate } from '@/lib/templates/get-template';
+import type { TemplateRecord } from '@/lib/templates/record';
 import { IntlWarmup } from '@/components/templates/intl-warmup';
 import { TemplateEditorClient, type EditorProblem } from './template-editor-client';
 
@@ -21,7 +22,7 @@ export default async function TemplateEditorPage({ searchParams }: { searchParam
   const { ctx, user } = await requireSession();
   const { id, type } = await searchParams;
   const askedType: 0 | 1 | null = type === 'email' ? 0 : type === 'text' || type === 'sms' ? 1 : null;
-  let template: TemplateDto | null = null;
+  let template: TemplateRecord | null = null;
   let problem: EditorProblem = null;
   const numericId = Number(id);
   if (id) {

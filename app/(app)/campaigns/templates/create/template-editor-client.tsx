@@ -23,7 +23,7 @@ import { templateCategories, type SmsScene, type TemplateCategory } from '@/db/c
 import { notify } from '@/lib/notify/notify';
 import { saveTemplateAction } from '@/lib/templates/actions';
 import { MAX_NAME_LENGTH, MAX_SMS_LENGTH, MAX_SUBJECT_LENGTH } from '@/lib/templates/limits';
-import type { TemplateDto } from '@/lib/templates/service';
+import type { TemplateRecord } from '@/lib/templates/record';
 import { normalizeTokens } from '@/lib/templates/tokens';
 
 // Lexical (~100 KB gzipped) loads after the page, in its own chunk, behind a same-sized frame.
@@ -39,7 +39,7 @@ const TemplatePreviewDialog = dynamic(() => import('@/components/templates/templ
 export type EditorProblem = 'trial' | 'common' | 'mismatch' | 'notFound' | null;
 
 interface Props {
-  template: TemplateDto | null;
+  template: TemplateRecord | null;
   type: 0 | 1;
   problem: EditorProblem;
   merchantName: string;

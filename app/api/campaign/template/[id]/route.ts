@@ -1,7 +1,9 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { templateBodySchema, templateIdSchema } from '@/lib/templates/schema';
-import { deleteTemplate, getTemplate, updateTemplate } from '@/lib/templates/service';
+import { deleteTemplate } from '@/lib/templates/delete-template';
+import { getTemplate } from '@/lib/templates/get-template';
+import { updateTemplate } from '@/lib/templates/save-template';
 
 export const GET = route({ auth: 'user', params: templateIdSchema }, (ctx, { params }) => getTemplate(ctx, params.id));
 

@@ -2,7 +2,7 @@ import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { deleteLocation } from '@/lib/locations/delete-location';
 import { locationIdParamsSchema } from '@/lib/locations/schema';
-import { getLocation } from '@/lib/locations/service';
+import { getLocation } from '@/lib/locations/get-location';
 
 /** GET /api/merchant/location/{id} */
 export const GET = route({ auth: 'user', params: locationIdParamsSchema }, (ctx, { params }) => getLocation(ctx, params.id));

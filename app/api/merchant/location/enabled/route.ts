@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { listEnabledLocations } from '@/lib/locations/service';
+import { listEnabledLocations } from '@/lib/locations/list-locations';
 
 /** GET /api/merchant/location/enabled: every enabled location (for selects), by name. */
 export const GET = route({ auth: 'user' }, (ctx) => listEnabledLocations(ctx));

@@ -3,7 +3,7 @@ import type { contacts } from '@/db/schema/contacts';
 export type ContactRow = typeof contacts.$inferSelect;
 
 /** What the list, the detail and the API answer for one contact (never the opt token). */
-export interface ContactDto {
+export interface ContactRecord {
   id: number;
   firstName: string;
   lastName: string;
@@ -28,7 +28,7 @@ export interface ContactDto {
   updatedAt: Date;
 }
 
-export function toContactDto(row: ContactRow, locationName: string | null): ContactDto {
+export function toContactRecord(row: ContactRow, locationName: string | null): ContactRecord {
   return {
     id: row.id,
     firstName: row.firstName,

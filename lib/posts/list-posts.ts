@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { posts, type PostStatus } from '@/db/schema/posts';
 import { users } from '@/db/schema/users';
-import { notFound } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
 import type { Locale } from '@/lib/i18n/locales';
 import { postFileUrl } from './body';
 import type { PostListQuery } from './schema';
+import { containsPattern } from '@/db/like';
 
 export interface PostSummary {
   id: number;
@@ -34,7 +34,7 @@ export interface PostPage {
   records: PostSummary[];
 }
 
-const summaryColumns = {
+export const summaryColumns = {
   id: posts.id,
   publicId: posts.publicId,
   title: posts.title,
@@ -57,7 +57,7 @@ export async function listPosts(ctx: ServiceContext, query: PostListQuery): Prom
   const conditions: SQL[] = [eq(posts.merchantId, ctx.merchantId)];
   if (query.status) conditions.push(eq(posts.status, query.status));
   if (query.keyword) {
-    const pattern = `%${escapeLike(query.keyword)}%`;
+    const pattern = containsPattern(query.keyword);
     const match = or(ilike(posts.title, pattern), ilike(posts.summary, pattern));
     if (match) conditions.push(match);
   }
@@ -74,22 +74,6 @@ export async function listPosts(ctx: ServiceContext, query: PostListQuery): Prom
   return { total, pageNum: query.pageNum, pageSize: query.pageSize, records: rows.map(withCoverUrl) };
 }
 
-/** One article of the merchant; another merchant's id answers 404 like a missing one. */
-export async function getPost(ctx: ServiceContext, id: number): Promise<PostRecord> {
-  const [row] = await ctx.db
-    .select({ ...summaryColumns, body: posts.body })
-    .from(posts)
-    .leftJoin(users, eq(users.id, posts.authorUserId))
-    .where(and(eq(posts.id, id), eq(posts.merchantId, ctx.merchantId)))
-    .limit(1);
-  if (!row) throw notFound('posts.errors.notFound');
-  return withCoverUrl(row);
-}
-
-function withCoverUrl<T extends { coverFileId: string | null }>(row: T): T & { coverUrl: string | null } {
+export function withCoverUrl<T extends { coverFileId: string | null }>(row: T): T & { coverUrl: string | null } {
   return { ...row, coverUrl: postFileUrl(row.coverFileId) };
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,11 +1,9 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { locations } from '@/db/schema/locations';
-import { notFound } from '@/lib/api/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { recordColumns, toRecord, type LocationRecord } from './record';
 import type { LocationPageQuery } from './schema';
-
-/** Reads of the merchant's locations; writes live in write-location.ts and delete-location.ts. */
+import { containsPattern } from '@/db/like';
 
 export interface LocationPage {
   total: number;
@@ -38,25 +36,10 @@ export async function listEnabledLocations(ctx: ServiceContext): Promise<Locatio
   return rows.map(toRecord);
 }
 
-/** Another merchant's id answers exactly like a missing one. */
-export async function getLocation(ctx: ServiceContext, locationId: number): Promise<LocationRecord> {
-  const [row] = await ctx.db
-    .select(recordColumns)
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.merchantId, ctx.merchantId)))
-    .limit(1);
-  if (!row) throw locationNotFound();
-  return toRecord(row);
-}
-
-export function locationNotFound() {
-  return notFound('locations.errors.notFound');
-}
-
 function keywordFilter(keyword: string | undefined): SQL | undefined {
   const k = keyword?.trim();
   if (!k) return undefined;
-  const pattern = `%${escapeLike(k)}%`;
+  const pattern = containsPattern(k);
   const conditions = [
     ilike(locations.name, pattern),
     ilike(locations.address, pattern),
@@ -68,8 +51,4 @@ function keywordFilter(keyword: string | undefined): SQL | undefined {
   const digits = k.replace(/\D/g, '');
   if (digits.length >= 3 && /^[\d\s\-+().]+$/.test(k)) conditions.push(ilike(locations.phone, `%${digits}%`));
   return or(...conditions);
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -5,6 +5,7 @@ import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
 import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import type { ReviewFilters } from './schema';
+import { containsPattern } from '@/db/like';
 
 export type ReviewRow = Awaited<ReturnType<typeof listReviews>>['records'][number];
 
@@ -17,7 +18,7 @@ export function dayStart(day: string, timeZone = DEFAULT_TIME_ZONE): Date {
 export function reviewConditions(ctx: ServiceContext, f: Partial<ReviewFilters>, options: { ignoreRating?: boolean } = {}): SQL {
   const parts: (SQL | undefined)[] = [eq(reviews.merchantId, ctx.merchantId)];
   if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.q);
     parts.push(or(ilike(reviews.comment, like), ilike(reviews.reviewerName, like), ilike(reviews.replyComment, like)));
   }
   if (f.from) parts.push(gte(reviews.createTime, dayStart(f.from)));
@@ -102,13 +103,4 @@ export async function allFilteredReviews(ctx: ServiceContext, f: Partial<ReviewF
     .where(reviewConditions(ctx, f))
     .orderBy(desc(reviews.createTime), desc(reviews.id))
     .limit(cap);
-}
-
-export async function loadReview(ctx: ServiceContext, id: number) {
-  const [row] = await ctx.db
-    .select()
-    .from(reviews)
-    .where(and(eq(reviews.id, id), eq(reviews.merchantId, ctx.merchantId)))
-    .limit(1);
-  return row ?? null;
 }
