@@ -5,7 +5,7 @@ import type { PublicContext, ServiceContext } from '@/lib/context';
 import { pickLocale, type Locale } from '@/lib/i18n/locales';
 import { translatorFor, type Translate } from '@/lib/i18n/translator';
 import { fieldErrorsFrom } from '@/lib/validation/issues';
-import { AppError } from './app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { envelopeResponse, newRequestId } from './envelope';
 import { authenticateRequest } from './authenticate';
 import { logError } from './log';

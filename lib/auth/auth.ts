@@ -1,7 +1,7 @@
 import NextAuth, { CredentialsSignin } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { getDb } from '@/db/client';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { clientAddress } from '@/lib/http/client-address';
 import { defaultLocale } from '@/lib/i18n/locales';
 import { sessionSecrets } from './secret';

@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { authCodes } from '@/db/schema/auth-codes';
 import { merchants } from '@/db/schema/merchants';
 import { users } from '@/db/schema/users';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { PublicContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
 import { sendEmail } from '@/lib/messaging/send';

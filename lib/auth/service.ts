@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { perDatabase } from '@/lib/db/prepared';
 import { users, refreshTokens } from '@/db/schema/users';
 import { merchants } from '@/db/schema/merchants';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { PublicContext } from '@/lib/context';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sessionMaxAgeSeconds, sha256, signAccessToken, type AccessClaims } from './tokens';

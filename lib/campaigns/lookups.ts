@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { locations } from '@/db/schema/locations';
 import { templates } from '@/db/schema/templates';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 
 /** A location of this merchant, or 404 (another merchant's id answers exactly like a missing one). */
 export async function loadOwnLocation(db: Db, merchantId: number, locationId: number) {

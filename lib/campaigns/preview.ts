@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
 import { locations } from '@/db/schema/locations';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { TEMPLATE_TOKENS, type TokenValues } from '@/lib/templates/tokens';
 import { loadOwnLocation, loadUsableTemplate } from './lookups';

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { CampaignChannel, memberSnapshots, snapshotMembers } from '@/db/schema/campaigns';
 import { contacts } from '@/db/schema/contacts';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { splitPersonName } from '@/lib/i18n/names';
 import { isValidEmail, normalizeEmail } from '@/lib/contacts/normalize';

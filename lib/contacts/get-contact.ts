@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { consentEvents, contacts } from '@/db/schema/contacts';
 import { locations } from '@/db/schema/locations';
-import { notFound } from '@/lib/api/app-error';
+import { notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { toContactDto, type ContactDto } from './contact-dto';
 import { appUrl } from '@/lib/app-url';

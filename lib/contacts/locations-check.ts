@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { locations } from '@/db/schema/locations';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 
 /** A contact's location must be one of the merchant's own. */

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '@/db/client';
 import { files, fileModules, type FileModule } from '@/db/schema/files';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { assertCanManagePosts } from '@/lib/posts/permission';
 import { getStorage } from '@/lib/storage/storage';

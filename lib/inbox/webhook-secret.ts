@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 
 /**
  * The secret an inbound-parse service presents, from the Authorization header only: `Bearer

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { posts, type PostStatus } from '@/db/schema/posts';
 import { users } from '@/db/schema/users';
-import { notFound } from '@/lib/api/app-error';
+import { notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import type { Locale } from '@/lib/i18n/locales';
 import { postFileUrl } from './body';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { posts } from '@/db/schema/posts';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { bodyHasContent, cleanPostBody } from './body';
 import { assertCanManagePosts } from './permission';

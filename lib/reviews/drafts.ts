@@ -1,5 +1,5 @@
 import type { ServiceContext } from '@/lib/context';
-import { notFound } from '@/lib/api/app-error';
+import { notFound } from '@/lib/errors/app-error';
 import { logError } from '@/lib/api/log';
 import { newRequestId } from '@/lib/api/envelope';
 import { draftLanguageOf, phraseReply } from './reply-phrases';

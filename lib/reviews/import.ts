@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { reviews, type ReviewSite } from '@/db/schema/reviews';
 import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { detectLanguage } from './detect-language';
 import { dayStart } from './query';
 import { readSpreadsheet } from '@/lib/spreadsheet/read-spreadsheet';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { reviews } from '@/db/schema/reviews';
 import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
-import { notFound } from '@/lib/api/app-error';
+import { notFound } from '@/lib/errors/app-error';
 import type { z } from 'zod';
 import type { employeeTagSchema, manualReviewSchema } from './schema';
 import { detectLanguage } from './detect-language';

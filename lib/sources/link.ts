@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { reviewSources, sourceLocations } from '@/db/schema/sources';
 import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import { setLocationConnection } from './connection';
 
 /**

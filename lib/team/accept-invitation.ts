@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { merchants } from '@/db/schema/merchants';
 import { teamInvitations } from '@/db/schema/team';
 import { users } from '@/db/schema/users';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { hashPassword } from '@/lib/auth/password';
 import { isUniqueViolation } from '@/lib/auth/registration';
 import { sha256 } from '@/lib/auth/tokens';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { callApi } from '@/tests/fixtures/api';
 import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { authedAction } from '@/lib/actions/action';
 import { hashPassword } from '@/lib/auth/password';
 import { login, REFRESH_REUSE_GRACE_SECONDS } from '@/lib/auth/service';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { newRequestId } from '@/lib/api/envelope';
 import { notAllowed } from '@/lib/api/not-allowed';
 import { routeNotFound } from '@/lib/api/not-found';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { locations } from '@/db/schema/locations';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
 import { assertOwnLocation } from '../locations-check';
