@@ -4,7 +4,7 @@ import { CampaignChannel, memberSnapshots, snapshotMembers } from '@/db/schema/c
 import { contacts } from '@/db/schema/contacts';
 import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
-import { splitPersonName } from '@/lib/i18n/names';
+import { splitPersonName } from '@/lib/names/split-name';
 import { isValidEmail, normalizeEmail } from '@/lib/contacts/normalize';
 import { phoneOrRefuse } from '@/lib/phone/problem';
 import { phoneRegion } from '@/lib/phone/region';

@@ -1,5 +1,5 @@
 import { currentDriver, namedPreparedStatements, WORK_MEM, type Db } from '@/db/client';
-import { guardDriverTypeFetch } from './driver-type-fetch';
+import { guardDriverTypeFetch } from '@/db/driver-type-fetch';
 
 /**
  * DATABASE_REPLICA_URL: a read replica (streaming standby) for the dashboard and the review report,
