@@ -2,7 +2,7 @@ import type { ServiceContext } from '@/lib/context';
 import { notFound } from '@/lib/errors/app-error';
 import { logError } from '@/lib/api/log';
 import { newRequestId } from '@/lib/api/envelope';
-import { draftLanguageOf, phraseReply } from './reply-phrases';
+import { draftLanguageOf, phraseReply } from '@/lib/reply-phrases';
 import { REPLY_MAX_BYTES, utf8Bytes } from './schema';
 import { loadReview } from './query';
 

@@ -5,7 +5,7 @@ import { reviews, type ReviewSite } from '@/db/schema/reviews';
 import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
 import { AppError } from '@/lib/errors/app-error';
-import { detectLanguage } from './detect-language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import { dayStart } from './query';
 import { readSpreadsheet } from '@/lib/spreadsheet/read-spreadsheet';
 import { startReviewsImportTimer } from '@/lib/observability/metrics';

@@ -6,7 +6,7 @@ import type { ServiceContext } from '@/lib/context';
 import { notFound } from '@/lib/errors/app-error';
 import type { z } from 'zod';
 import type { employeeTagSchema, manualReviewSchema } from './schema';
-import { detectLanguage } from './detect-language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import { dayStart, loadReview } from './query';
 
 /** A review from another site typed in by hand; noon of the given day in the merchant's zone. */

@@ -5,7 +5,7 @@ import { reviews } from '@/db/schema/reviews';
 import { logError } from '@/lib/api/log';
 import { newRequestId } from '@/lib/api/envelope';
 import { STAR_VALUES, RevokedGrantError, type BusinessProfileApi, type GbpReview } from '@/lib/gbp/types';
-import { detectLanguage } from '@/lib/reviews/detect-language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import { apiFor, loadSource, type SourceRow } from './connection';
 import { cacheAccounts, cacheLocations } from './cache';
 import { toAppError } from './provider-errors';
