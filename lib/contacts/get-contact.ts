@@ -5,7 +5,7 @@ import { notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { toContactDto, type ContactDto } from './contact-dto';
 import { appUrl } from '@/lib/app-url';
-import { optinLink, optoutLink } from './opt-links';
+import { optinLink, optoutLink } from '@/lib/consent/opt-links';
 
 export interface ConsentEventDto {
   id: number;
