@@ -4,7 +4,7 @@ import { getDb } from '@/db/client';
 import { AppError } from '@/lib/errors/app-error';
 import { clientAddress } from '@/lib/http/client-address';
 import { defaultLocale } from '@/lib/i18n/locales';
-import { sessionSecrets } from './secret';
+import { sessionSecrets } from '@/lib/crypto/secret';
 import { loginRefusalOf, type LoginRefusal } from './login-refusal';
 import { loginSchema } from './schema';
 import { twoFactorLoginSchema } from '@/lib/two-factor/schema';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { AppError } from '@/lib/errors/app-error';
-import { bearerFrom } from './tokens';
+import { bearerFrom } from '@/lib/http/bearer';
 
 /**
  * Routes for a platform scheduler (`Authorization: Bearer $CRON_SECRET`). Without a configured

@@ -5,7 +5,7 @@ import type { Db } from '@/db/client';
 import { files, fileModules, type FileModule } from '@/db/schema/files';
 import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
-import { assertCanManagePosts } from '@/lib/posts/permission';
+import { assertCanManagePosts } from '@/lib/auth/permissions';
 import { getStorage } from '@/lib/storage/storage';
 import { verifyFileSignature } from './public-links';
 import { allowedMimeTypes, kindOf, maxBytesFor, maxMbFor, typeNames } from './rules';

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { authedAction } from '@/lib/actions/action';
-import { POST_ADMIN_PERMISSION } from './permission';
+import { POST_ADMIN_PERMISSION } from '@/lib/auth/permissions';
 import { savePostSchema } from './schema';
 import { deletePost, savePost } from './write-post';
 

@@ -5,7 +5,7 @@ import { posts } from '@/db/schema/posts';
 import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { bodyHasContent, cleanPostBody } from './body';
-import { assertCanManagePosts } from './permission';
+import { assertCanManagePosts } from '@/lib/auth/permissions';
 import { assertOwnCover } from './public-files';
 import { getPost, type PostRecord } from './queries';
 import type { PostInput, SavePostInput } from './schema';

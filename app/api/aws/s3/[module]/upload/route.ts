@@ -5,7 +5,7 @@ import { route } from '@/lib/api/route';
 import { parseModule, saveUpload } from '@/lib/files/service';
 import { MULTIPART_OVERHEAD, readFormData } from '@/lib/http/read-body';
 import { MAX_VIDEO_MB } from '@/lib/files/rules';
-import { assertCanManagePosts } from '@/lib/posts/permission';
+import { assertCanManagePosts } from '@/lib/auth/permissions';
 
 const params = z.object({ module: z.string() });
 
