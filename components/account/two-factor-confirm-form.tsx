@@ -5,7 +5,7 @@ import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import type { ActionResult } from '@/lib/actions/action';
+import type { ActionResult } from '@/lib/auth/authed-action';
 import type { ConfirmTwoFactorInput } from '@/lib/two-factor/schema';
 
 /** Turn off or new recovery codes: the current password and a code, errors beside each field. */

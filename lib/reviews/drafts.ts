@@ -1,7 +1,7 @@
 import type { ServiceContext } from '@/lib/context';
 import { notFound } from '@/lib/errors/app-error';
-import { logError } from '@/lib/api/log';
-import { newRequestId } from '@/lib/api/envelope';
+import { logError } from '@/lib/errors/log-error';
+import { newRequestId } from '@/lib/observability/request-id';
 import { draftLanguageOf, phraseReply } from '@/lib/reply-phrases';
 import { REPLY_MAX_BYTES, utf8Bytes } from './schema';
 import { loadReview } from './query';

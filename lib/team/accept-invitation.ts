@@ -5,7 +5,7 @@ import { teamInvitations } from '@/db/schema/team';
 import { users } from '@/db/schema/users';
 import { AppError } from '@/lib/errors/app-error';
 import { hashPassword } from '@/lib/auth/password';
-import { isUniqueViolation } from '@/lib/auth/registration';
+import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { sha256 } from '@/lib/auth/tokens';
 import type { PublicContext } from '@/lib/context';
 import type { AcceptInvitationInput } from './schema';

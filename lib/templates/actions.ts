@@ -3,7 +3,7 @@
 import { getCampaign } from '@/lib/campaigns/service';
 import { z } from 'zod';
 import { templateCategories } from '@/db/schema/templates';
-import { authedAction } from '@/lib/actions/action';
+import { authedAction } from '@/lib/auth/authed-action';
 import { draftTemplate } from '@/lib/ai/draft-template';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
 import { exampleSentMessage, withoutTracking } from '@/lib/sending/sent-message';

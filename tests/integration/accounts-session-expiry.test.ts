@@ -4,7 +4,7 @@ import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { callApi } from '@/tests/fixtures/api';
 import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 import { AppError } from '@/lib/errors/app-error';
-import { authedAction } from '@/lib/actions/action';
+import { authedAction } from '@/lib/auth/authed-action';
 import { hashPassword } from '@/lib/auth/password';
 import { login, REFRESH_REUSE_GRACE_SECONDS } from '@/lib/auth/service';
 import { nextSessionJwt, type StarloopJwt } from '@/lib/auth/session-jwt';

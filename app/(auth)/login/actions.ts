@@ -8,7 +8,7 @@ import { requestLocale } from '@/lib/auth/session';
 import { translatorFor, type Translate } from '@/lib/i18n/translator';
 import { twoFactorLoginSchema } from '@/lib/two-factor/schema';
 import { fieldErrorsFrom } from '@/lib/validation/issues';
-import type { ActionResult } from '@/lib/actions/action';
+import type { ActionResult } from '@/lib/auth/authed-action';
 
 function safeTarget(callbackUrl: string | undefined): string {
   return callbackUrl && callbackUrl.startsWith('/') && !callbackUrl.startsWith('//') ? callbackUrl : '/dashboard';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
-import { logError } from '@/lib/api/log';
-import { isDataException, nulIssues } from '@/lib/api/input-guard';
-import { newRequestId } from '@/lib/api/envelope';
+import { logError } from '@/lib/errors/log-error';
+import { isDataException, nulIssues } from '@/lib/validation/input-guard';
+import { newRequestId } from '@/lib/observability/request-id';
 import { redirect } from 'next/navigation';
 import { currentSession, requestLocale, signInPath, type PageSession } from '@/lib/auth/session';
 import { translatorFor } from '@/lib/i18n/translator';
