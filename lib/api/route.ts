@@ -9,7 +9,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { envelopeResponse } from './envelope';
 import { newRequestId } from '@/lib/observability/request-id';
 import { authenticateRequest } from './authenticate';
-import { logError } from '@/lib/errors/log-error';
+import { logError } from '@/lib/observability/log-error';
 import { MAX_JSON_DEPTH, isDataException, jsonNestingExceeds, nulIssues } from '@/lib/validation/input-guard';
 import { clientAddress } from '@/lib/http/client-address';
 import { BODY_LIMITS, readBodyText } from '@/lib/http/read-body';

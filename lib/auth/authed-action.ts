@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
-import { logError } from '@/lib/errors/log-error';
+import { logError } from '@/lib/observability/log-error';
 import { isDataException, nulIssues } from '@/lib/validation/input-guard';
 import { newRequestId } from '@/lib/observability/request-id';
 import { redirect } from 'next/navigation';

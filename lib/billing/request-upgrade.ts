@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { upgradeRequests } from '@/db/schema/billing';
-import { logError } from '@/lib/errors/log-error';
+import { logError } from '@/lib/observability/log-error';
 import { newRequestId } from '@/lib/observability/request-id';
 import type { ServiceContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 
 /**
  * The id a client receives with an answer and the log line of its failure carries
- * (lib/errors/log-error.ts). 16 hex characters. randomUUID draws from a cached entropy pool;
+ * (./log-error.ts). 16 hex characters. randomUUID draws from a cached entropy pool;
  * randomBytes(8) asked the system each time.
  */
 export function newRequestId(): string {

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '@/lib/context';
 import { notFound } from '@/lib/errors/app-error';
-import { logError } from '@/lib/errors/log-error';
+import { logError } from '@/lib/observability/log-error';
 import { newRequestId } from '@/lib/observability/request-id';
 import { draftLanguageOf, phraseReply } from '@/lib/reply-phrases';
 import { REPLY_MAX_BYTES, utf8Bytes } from './schema';

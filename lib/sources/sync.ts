@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { reviewSources, sourceLocations } from '@/db/schema/sources';
 import { reviews } from '@/db/schema/reviews';
-import { logError } from '@/lib/errors/log-error';
+import { logError } from '@/lib/observability/log-error';
 import { newRequestId } from '@/lib/observability/request-id';
 import { STAR_VALUES, RevokedGrantError, type BusinessProfileApi, type GbpReview } from '@/lib/gbp/types';
 import { detectLanguage } from '@/lib/i18n/detect-language';

@@ -6,7 +6,7 @@ import { loginRefusalMessage, type LoginRefusal } from '@/lib/auth/login-refusal
 import { loginSchema } from '@/lib/auth/schema';
 import { requestLocale } from '@/lib/auth/session';
 import { translatorFor, type Translate } from '@/lib/i18n/translator';
-import { twoFactorLoginSchema } from '@/lib/two-factor/schema';
+import { twoFactorLoginSchema } from '@/lib/auth/two-factor/schema';
 import { fieldErrorsFrom } from '@/lib/validation/issues';
 import type { ActionResult } from '@/lib/auth/authed-action';
 

@@ -1,7 +1,7 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { absoluteUrl } from '@/lib/app-url';
 import { getDb } from '@/db/client';
-import { logError } from '@/lib/errors/log-error';
+import { logError } from '@/lib/observability/log-error';
 import { newRequestId } from '@/lib/observability/request-id';
 import { verifyClick } from '@/lib/sending/tracking';
 import { recordClick } from '@/lib/sending/tracking-events';

@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { getDb } from '@/db/client';
-import { logError } from '@/lib/errors/log-error';
+import { logError } from '@/lib/observability/log-error';
 import { newRequestId } from '@/lib/observability/request-id';
 import { verifyOpen } from '@/lib/sending/tracking';
 import { recordOpen } from '@/lib/sending/tracking-events';
