@@ -478,8 +478,8 @@ function actionCases(a: TenantWorld, b: TenantWorld): Record<string, ActionCase[
     'lib/team/actions.ts#transferOwnershipAction': [{ input: { id: bi.teamMember }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#saveTemplateAction': [{ input: { templateId: bi.emailTemplate, ...template }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#deleteTemplateAction': [{ input: { id: bi.emailTemplate }, expect: 'NOT_FOUND' }],
-    'lib/templates/actions.ts#getCampaignMessageAction': [{ input: { campaignId: bi.sendingCampaign }, expect: 'NOT_FOUND' }],
-    'lib/templates/actions.ts#draftTemplateAction': [{ input: { category: 'review', type: 0, locale: 'en-US' }, expect: 'own' }],
+    'lib/campaigns/actions.ts#getCampaignMessageAction': [{ input: { campaignId: bi.sendingCampaign }, expect: 'NOT_FOUND' }],
+    'lib/ai/actions.ts#draftTemplateAction': [{ input: { category: 'review', type: 0, locale: 'en-US' }, expect: 'own' }],
   };
 }
 
@@ -598,7 +598,7 @@ function trialActionCases(w: TenantWorld, commonTemplate: number, scheduledDraft
   return {
     'lib/templates/actions.ts#saveTemplateAction': { refuse: [['create', template], ['edit', { templateId: wi.emailTemplate, ...template }]] },
     'lib/templates/actions.ts#deleteTemplateAction': { refuse: [['delete', { id: wi.emailTemplate }]] },
-    'lib/templates/actions.ts#draftTemplateAction': { allow: 'an AI draft for the editor: writes nothing, and saving it is refused' },
+    'lib/ai/actions.ts#draftTemplateAction': { allow: 'an AI draft for the editor: writes nothing, and saving it is refused' },
     'lib/campaigns/actions.ts#saveCampaignAction': {
       refuse: [
         ...customisedCampaigns(allowedCampaign, wi.emailTemplate).map(([k, v]): [string, unknown] => [`create with ${k}`, v]),
