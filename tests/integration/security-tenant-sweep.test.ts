@@ -552,7 +552,8 @@ type TrialCase<C> = { refuse: [string, C][] } | { allow: string };
 type TrialRouteCall = Pick<RouteCase, 'params' | 'body'>;
 
 const isTrialGuardedRoute = (e: Endpoint) => !e.notAllowed && e.method !== 'GET' && /^\/campaign(\/|$)/.test(e.path);
-const isTrialGuardedActionFile = (file: string) => /^lib\/(templates|campaigns)\//.test(file);
+// lib/ai: the template editor's AI draft, part of writing a template.
+const isTrialGuardedActionFile = (file: string) => /^lib\/(templates|campaigns|ai)\//.test(file);
 /** Action names that only read (get, list, page, preview, status): everything else writes. */
 const READ_ACTION = /^(get|list|page|preview|trialStatus)[A-Z]/;
 
