@@ -2,7 +2,7 @@ import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, HSTS_HEADER } from './lib/security/headers';
 
-const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that break when bundled; argon2 is a native addon. drizzle-orm:

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { isDriverTypeFetchFailure } from './lib/db/driver-type-fetch';
+import { isDriverTypeFetchFailure } from './db/driver-type-fetch';
 
 const alias = { '@': path.dirname(fileURLToPath(import.meta.url)) };
 
@@ -14,7 +14,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // The fault tests cut PostgreSQL connections while they start: postgres.js's dropped
-    // array-type query is the driver's known unhandled rejection (lib/db/driver-type-fetch.ts).
+    // array-type query is the driver's known unhandled rejection (db/driver-type-fetch.ts).
     onUnhandledError: (error) => (isDriverTypeFetchFailure(error) ? false : undefined),
     reporters: jsonDir ? ['default', ['json', { outputFile: `${jsonDir}/vitest-${runName}.json` }]] : ['default'],
     projects: [

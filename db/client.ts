@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import { guardDriverTypeFetch } from '../lib/db/driver-type-fetch';
+import { guardDriverTypeFetch } from './driver-type-fetch';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /** The one database type services see: postgres.js and PGlite both satisfy it. */

@@ -161,7 +161,7 @@ function serverOptions(args) {
   return options;
 }
 
-/** The file secret of lib/auth/secret.ts, at the same place and in the same form. */
+/** The file secret of lib/crypto/secret.ts, at the same place and in the same form. */
 function localSecret(file) {
   try {
     return fs.readFileSync(file, 'utf8').trim();

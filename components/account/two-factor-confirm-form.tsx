@@ -5,8 +5,8 @@ import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import type { ActionResult } from '@/lib/actions/action';
-import type { ConfirmTwoFactorInput } from '@/lib/two-factor/schema';
+import type { ActionResult } from '@/lib/auth/authed-action';
+import type { ConfirmTwoFactorInput } from '@/lib/auth/two-factor/schema';
 
 /** Turn off or new recovery codes: the current password and a code, errors beside each field. */
 export function TwoFactorConfirmForm<T>({ submitLabel, danger, action, onDone, onCancel }: { submitLabel: string; danger?: boolean; action: (input: ConfirmTwoFactorInput) => Promise<ActionResult<T>>; onDone: (data: T) => void; onCancel: () => void }) {

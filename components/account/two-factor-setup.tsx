@@ -5,8 +5,8 @@ import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { enableTwoFactorAction } from '@/lib/two-factor/actions';
-import type { TwoFactorSetup as Setup } from '@/lib/two-factor/enrol';
+import { enableTwoFactorAction } from '@/lib/auth/two-factor/actions';
+import type { TwoFactorSetup as Setup } from '@/lib/auth/two-factor/enrol';
 import { CodeInput } from './code-input';
 
 /** The secret in groups of four, as authenticator apps show it when typed. */

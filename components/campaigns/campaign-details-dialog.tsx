@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DeliverySummary } from '@/components/sending/delivery-summary';
 import type { CampaignRecord } from '@/lib/campaigns/record';
-import { getCampaignMessageAction } from '@/lib/templates/actions';
+import { getCampaignMessageAction } from '@/lib/campaigns/actions';
 import type { Locale } from '@/lib/i18n/locales';
 import { formatDateTime } from '@/lib/time/format';
 import { CampaignStatus } from './campaign-status';

@@ -5,7 +5,7 @@ import { requireSession } from '@/lib/auth/session';
 import { requestFormOptions } from '@/lib/campaigns/form-options';
 import type { CampaignRecord } from '@/lib/campaigns/record';
 import { getCampaign } from '@/lib/campaigns/service';
-import { isAppError } from '@/lib/api/app-error';
+import { isAppError } from '@/lib/errors/app-error';
 import { isTrialing } from '@/lib/subscription/guard';
 import { RequestMenu } from './request-menu';
 

@@ -4,7 +4,7 @@ import { useLocale } from 'next-intl';
 import { useMemo } from 'react';
 import { SimpleSelect } from '@/components/ui/select';
 import type { Locale } from '@/lib/i18n/locales';
-import { COUNTRY_CODES, countryName } from '@/lib/locations/countries';
+import { COUNTRY_CODES, countryName } from '@/lib/i18n/countries';
 
 /** The places our merchants are in most, first; then every country by its name in this language. */
 const FIRST = ['CN', 'HK', 'MO', 'TW', 'JP', 'SG', 'US', 'CA', 'GB', 'AU'];

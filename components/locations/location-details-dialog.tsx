@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { Locale } from '@/lib/i18n/locales';
-import { countryName } from '@/lib/locations/countries';
+import { countryName } from '@/lib/i18n/countries';
 import { formatDateTime } from '@/lib/time/format';
 import type { LocationRow } from './location-row';
 

@@ -12,7 +12,7 @@ import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { Switch } from '@/components/ui/switch';
 import type { Locale } from '@/lib/i18n/locales';
 import { createLocationAction, updateLocationAction } from '@/lib/locations/actions';
-import { COUNTRY_TIME_ZONES } from '@/lib/locations/countries';
+import { COUNTRY_TIME_ZONES } from '@/lib/i18n/countries';
 import type { createLocationSchema } from '@/lib/locations/schema';
 import { zipCodeAbsent, zipCodeRequired } from '@/lib/locations/zip-codes';
 import { notify } from '@/lib/notify/notify';

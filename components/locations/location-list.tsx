@@ -20,7 +20,7 @@ import { Switch } from '@/components/ui/switch';
 import { useLazyMount } from '@/components/ui/use-lazy-mount';
 import type { Locale } from '@/lib/i18n/locales';
 import { deleteLocationAction, setLocationStatusAction } from '@/lib/locations/actions';
-import { countryName } from '@/lib/locations/countries';
+import { countryName } from '@/lib/i18n/countries';
 import { PAGE_SIZES } from '@/lib/locations/limits';
 import { notify } from '@/lib/notify/notify';
 import { formatDateTime } from '@/lib/time/format';

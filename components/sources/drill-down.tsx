@@ -4,7 +4,7 @@ import { ChevronRight, MapPin, Building2, MessageSquareText } from 'lucide-react
 import { and, eq } from 'drizzle-orm';
 import { sourceLocations } from '@/db/schema/sources';
 import type { ServiceContext } from '@/lib/context';
-import { isAppError } from '@/lib/api/app-error';
+import { isAppError } from '@/lib/errors/app-error';
 import { browseAccounts, browseLocations, browseReviews } from '@/lib/sources/browse';
 import { formatDateTime } from '@/lib/time/format';
 import { EmptyState } from '@/components/ui/empty-state';

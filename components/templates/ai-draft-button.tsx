@@ -10,7 +10,7 @@ import { SimpleSelect } from '@/components/ui/select';
 import { templateCategories, type TemplateCategory } from '@/db/constants/templates';
 import { locales, type Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';
-import { draftTemplateAction } from '@/lib/templates/actions';
+import { draftTemplateAction } from '@/lib/ai/actions';
 
 const LANGUAGE_LABELS: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English', 'zh-HK': '繁體中文（香港）' };
 

@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client';
-import { bearerFrom, verifyAccessToken } from '@/lib/auth/tokens';
+import { verifyAccessToken } from '@/lib/auth/tokens';
+import { bearerFrom } from '@/lib/http/bearer';
 import { loadTokenUser, type SignedInUser } from '@/lib/auth/service';
 
 /** Reads the browser session's access token (Auth.js); absent outside a Next.js request. */

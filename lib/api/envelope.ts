@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;
@@ -7,12 +5,6 @@ export interface Envelope<T = unknown> {
   respCode: number;
   respMsg: string;
   requestId: string;
-}
-
-/** 16 hex characters. randomUUID draws from a cached entropy pool; randomBytes(8) asked the system each time. */
-export function newRequestId(): string {
-  const uuid = crypto.randomUUID();
-  return uuid.slice(0, 8) + uuid.slice(9, 13) + uuid.slice(14, 18);
 }
 
 export function envelopeResponse<T>(status: number, code: number, msg: string, data: T | null, requestId: string, headers: Record<string, string> = {}): Response {

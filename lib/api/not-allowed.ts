@@ -1,6 +1,7 @@
 import { pickLocale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
-import { envelopeResponse, newRequestId } from './envelope';
+import { envelopeResponse } from './envelope';
+import { newRequestId } from '@/lib/observability/request-id';
 
 /**
  * A handler for the methods a route does not serve: the 405 envelope with an Allow header, where

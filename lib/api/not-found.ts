@@ -1,6 +1,7 @@
 import { pickLocale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
-import { envelopeResponse, newRequestId } from './envelope';
+import { envelopeResponse } from './envelope';
+import { newRequestId } from '@/lib/observability/request-id';
 
 /**
  * The answer of app/api/[...path]: an /api path no route serves gets the 404 envelope in the

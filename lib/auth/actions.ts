@@ -1,6 +1,6 @@
 'use server';
 
-import { authedAction, type ActionResult } from '@/lib/actions/action';
+import { authedAction, type ActionResult } from '@/lib/auth/authed-action';
 import { headers } from 'next/headers';
 import { clientAddress } from '@/lib/http/client-address';
 import { signOut, updateSession } from './auth';

@@ -1,14 +1,14 @@
 import NextAuth, { CredentialsSignin } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { getDb } from '@/db/client';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { clientAddress } from '@/lib/http/client-address';
 import { defaultLocale } from '@/lib/i18n/locales';
-import { sessionSecrets } from './secret';
+import { sessionSecrets } from '@/lib/crypto/secret';
 import { loginRefusalOf, type LoginRefusal } from './login-refusal';
 import { loginSchema } from './schema';
-import { twoFactorLoginSchema } from '@/lib/two-factor/schema';
-import { completeTwoFactorLogin } from '@/lib/two-factor/second-step';
+import { twoFactorLoginSchema } from '@/lib/auth/two-factor/schema';
+import { completeTwoFactorLogin } from '@/lib/auth/two-factor/second-step';
 import { login, type SignedInUser } from './service';
 import { markSessionEnded } from './session-ended-mark';
 import { canWriteSessionCookie, nextSessionJwt, withReplacedAccessToken, type StarloopJwt } from './session-jwt';

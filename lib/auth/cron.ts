@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { AppError } from '@/lib/api/app-error';
-import { bearerFrom } from './tokens';
+import { AppError } from '@/lib/errors/app-error';
+import { bearerFrom } from '@/lib/http/bearer';
 import { setting } from '@/lib/config/settings';
 
 /**

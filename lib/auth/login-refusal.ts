@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { Translate } from '@/lib/i18n/translator';
 
 /** Why the browser sign-in was refused, as it travels from Auth.js's authorize to the login action. */

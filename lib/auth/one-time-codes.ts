@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { authCodes, type AuthCodePurpose } from '@/db/schema/auth-codes';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { sha256 } from './tokens';
 
 export const CODE_TTL_SECONDS = 10 * 60;

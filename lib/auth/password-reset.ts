@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { authCodes } from '@/db/schema/auth-codes';
 import { users } from '@/db/schema/users';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { appUrl } from '@/lib/app-url';
 import type { PublicContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';

@@ -4,14 +4,14 @@ import type { Db } from '@/db/client';
 import { perDatabase } from '@/lib/db/prepared';
 import { users, refreshTokens } from '@/db/schema/users';
 import { merchants } from '@/db/schema/merchants';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { PublicContext } from '@/lib/context';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sessionMaxAgeSeconds, sha256, signAccessToken, type AccessClaims } from './tokens';
 import type { LoginInput } from './schema';
 import { LOGIN_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
-import { signChallenge } from '@/lib/two-factor/challenge';
-import { hasTwoFactor } from '@/lib/two-factor/consume-code';
+import { signChallenge } from '@/lib/auth/two-factor/challenge';
+import { hasTwoFactor } from '@/lib/auth/two-factor/consume-code';
 import { setting, settingDefault } from '@/lib/config/settings';
 
 export interface TokenPair {
@@ -72,7 +72,7 @@ export async function login(ctx: PublicContext, input: LoginInput): Promise<Toke
     await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, row.id));
   }
   // Two-step verification on: no tokens yet, a challenge for the second step
-  // (lib/two-factor/second-step.ts). The account's failures are not cleared until a code is right,
+  // (lib/auth/two-factor/second-step.ts). The account's failures are not cleared until a code is right,
   // so the password cannot reset the count of wrong codes.
   if (await hasTwoFactor(ctx.db, row.id)) {
     const challenge = await signChallenge({ userId: row.id, sessionEpoch: row.sessionEpoch }, now);

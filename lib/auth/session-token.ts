@@ -1,7 +1,7 @@
 import { cookies } from 'next/headers';
 import { getToken } from 'next-auth/jwt';
 import { getDb } from '@/db/client';
-import { sessionSecrets } from './secret';
+import { sessionSecrets } from '@/lib/crypto/secret';
 import type { Db } from '@/db/client';
 import { revokeRefreshToken } from './service';
 import { familyOfRefreshToken } from './sessions';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { purposeSecret } from './secret';
-// Access tokens have their own key (HKDF of AUTH_SECRET, lib/auth/secret.ts). Those signed before
+import { purposeSecret } from '@/lib/crypto/secret';
+// Access tokens have their own key (HKDF of AUTH_SECRET, lib/crypto/secret.ts). Those signed before
 // the split expire within 15 minutes; their holders refresh as after any expiry.
 const authSecret = () => purposeSecret('access-token');
 import { verifyHs256 } from './hs256';
@@ -88,13 +88,6 @@ export function newOpaqueToken(): string {
 
 export function sha256(value: string): string {
   return crypto.createHash('sha256').update(value).digest('hex');
-}
-
-export function bearerFrom(header: string | null | undefined): string | null {
-  if (!header) return null;
-  const value = header.trim();
-  const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '') : value;
-  return token.length > 0 && token.length < 4096 ? token : null;
 }
 
 /** How long a verified registration e-mail may wait for the details step. */

@@ -1,6 +1,6 @@
 'use server';
 
-import { authedAction } from '@/lib/actions/action';
+import { authedAction } from '@/lib/auth/authed-action';
 import { requestUpgrade } from './request-upgrade';
 import { upgradeRequestSchema } from './schema';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { upgradeRequests } from '@/db/schema/billing';
-import { logError } from '@/lib/api/log';
-import { newRequestId } from '@/lib/api/envelope';
+import { logError } from '@/lib/observability/log-error';
+import { newRequestId } from '@/lib/observability/request-id';
 import type { ServiceContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
 import { sendEmail } from '@/lib/messaging/send';

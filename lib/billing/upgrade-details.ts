@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { merchants } from '@/db/schema/merchants';
 import { users } from '@/db/schema/users';
-import { notFound } from '@/lib/api/app-error';
+import { notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { getSubscription } from '@/lib/subscription/service';
 import type { SubscriptionStatus } from '@/lib/subscription/plans';

@@ -1,10 +1,13 @@
 'use server';
 
 import { z } from 'zod';
-import { authedAction } from '@/lib/actions/action';
+import { authedAction } from '@/lib/auth/authed-action';
+import { sanitizeRichHtml } from '@/lib/sanitize/html';
+import { exampleSentMessage, withoutTracking } from '@/lib/sending/sent-message';
+import { campaignTemplateVersion } from '@/lib/templates/versions';
 import { previewMessage } from './preview';
 import { campaignInputSchema, listQuerySchema, previewInputSchema, snapshotInputSchema, snapshotPageSchema } from './schema';
-import { createCampaign, deleteCampaign, listCampaigns, updateCampaign } from './service';
+import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './service';
 import { createSnapshot, pageSnapshot } from './snapshots';
 import { statusActions } from './state-machine';
 import { runCampaignAction } from './transitions';
@@ -44,3 +47,17 @@ export const createSnapshotAction = authedAction(snapshotInputSchema, (s, input)
 export const pageSnapshotAction = authedAction(z.intersection(z.object({ snapshotId: z.number().int().positive() }), snapshotPageSchema), (s, { snapshotId, ...page }) => pageSnapshot(s.ctx, snapshotId, page));
 
 export const previewMessageAction = authedAction(z.intersection(z.object({ channel: z.union([z.literal(0), z.literal(1)]) }), previewInputSchema), (s, { channel, ...input }) => previewMessage(s.ctx, channel, input));
+
+/**
+ * The campaign details' message: the template version the campaign sends (and whether the template
+ * changed since), and one message as it was sent, tracking taken out so looking is no open or click.
+ */
+export const getCampaignMessageAction = authedAction(z.object({ campaignId: z.number().int().positive() }), async ({ ctx }, { campaignId }) => {
+  // Another merchant's campaign answers 404 like a missing one.
+  await getCampaign(ctx, campaignId);
+  const [version, sent] = await Promise.all([campaignTemplateVersion(ctx.db, ctx.merchantId, campaignId), exampleSentMessage(ctx.db, ctx.merchantId, campaignId)]);
+  return {
+    version: version && { ...version, content: sanitizeRichHtml(version.content) },
+    sent: sent && { ...sent, html: sent.html === null ? null : sanitizeRichHtml(withoutTracking(sent.html)) },
+  };
+});

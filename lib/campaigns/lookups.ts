@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { templates } from '@/db/schema/templates';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 
 /** A template the merchant may use (its own or a common one, merchantId 0) of the channel's type. */
 export async function loadUsableTemplate(db: Db, merchantId: number, templateId: number, channel?: number) {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { TEMPLATE_TOKENS, type TokenValues } from '@/lib/templates/tokens';
 import { loadUsableTemplate } from './lookups';

@@ -4,7 +4,7 @@ import { boundedCache, perDatabase } from '@/lib/db/prepared';
 import { CampaignStatus, campaigns, memberSnapshots } from '@/db/schema/campaigns';
 import { locations } from '@/db/schema/locations';
 import { templates } from '@/db/schema/templates';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { recordColumns, toRecord, type CampaignRecord } from './record';
 import { resolveSettings } from './settings';

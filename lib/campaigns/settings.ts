@@ -1,7 +1,7 @@
 import { fromZonedTime } from 'date-fns-tz';
 import type { Db } from '@/db/client';
 import { SendType } from '@/db/schema/campaigns';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { isTrialing } from '@/lib/subscription/guard';
 import { parseRangeList, formatRangeList } from '@/lib/schedule/time-range';

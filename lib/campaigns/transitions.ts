@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { CampaignChannel, CampaignStatus, SendType, campaigns, memberSnapshots } from '@/db/schema/campaigns';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import type { Locale } from '@/lib/i18n/locales';
 import { rowsOf } from '@/lib/db/rows';

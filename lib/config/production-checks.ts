@@ -1,4 +1,4 @@
-import { parseEncryptionKey } from '@/lib/crypto/encryption-key';
+import { parseEncryptionKey } from './encryption-key';
 import { isLocalEvaluation } from './local-evaluation';
 import { setting, settingProblems } from './settings';
 

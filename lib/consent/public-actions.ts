@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
 import { consentActions, consentChannels, type ConsentAction, type ConsentChannel } from '@/db/schema/contacts';
-import { isAppError } from '@/lib/api/app-error';
+import { isAppError } from '@/lib/errors/app-error';
 import { clientAddress } from '@/lib/http/client-address';
 import { confirmPublicConsent } from './public-consent';
 import { isEncodableToken, publicTokenParams } from './schema';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contacts, type ConsentAction, type ConsentChannel } from '@/db/schema/contacts';
 import { merchants } from '@/db/schema/merchants';
-import { notFound } from '@/lib/api/app-error';
+import { notFound } from '@/lib/errors/app-error';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { writeConsent } from './record-consent';
 

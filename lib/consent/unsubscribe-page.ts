@@ -1,5 +1,5 @@
 import { appUrl } from '@/lib/app-url';
-import { optoutLink } from '@/lib/contacts/opt-links';
+import { optoutLink } from '@/lib/consent/opt-links';
 
 /**
  * Where a person opening a List-Unsubscribe address lands: the contact's own page (/u/{token}) on

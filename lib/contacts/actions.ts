@@ -1,7 +1,7 @@
 'use server';
 
 import { z } from 'zod';
-import { authedAction } from '@/lib/actions/action';
+import { authedAction } from '@/lib/auth/authed-action';
 import { changeConsent } from './change-consent';
 import { deleteContact, deleteContacts } from './delete-contacts';
 import { createContact, quickAddContact, updateContact } from './save-contact';

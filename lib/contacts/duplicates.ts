@@ -1,7 +1,7 @@
 import { and, eq, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contacts } from '@/db/schema/contacts';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { displayName } from '@/lib/names/display-name';
 import type { ServiceContext } from '@/lib/context';
 

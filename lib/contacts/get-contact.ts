@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { consentEvents, contacts } from '@/db/schema/contacts';
 import { locations } from '@/db/schema/locations';
-import { notFound } from '@/lib/api/app-error';
+import { notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { toContactRecord, type ContactRecord } from './record';
 import { appUrl } from '@/lib/app-url';
-import { optinLink, optoutLink } from './opt-links';
+import { optinLink, optoutLink } from '@/lib/consent/opt-links';
 
 export interface ConsentEventDto {
   id: number;

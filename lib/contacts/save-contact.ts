@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contactFieldDefinitions, contacts, type ConsentChannel, type ConsentSource } from '@/db/schema/contacts';
 import type { ServiceContext } from '@/lib/context';
-import { splitPersonName } from '@/lib/i18n/names';
+import { splitPersonName } from '@/lib/names/split-name';
 import { writeConsent } from '@/lib/consent/record-consent';
 import { assertNoDuplicate, duplicateError, uniqueViolationField } from './duplicates';
 import { loadOwnContact } from './get-contact';

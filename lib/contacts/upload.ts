@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { MULTIPART_OVERHEAD, readFormData } from '@/lib/http/read-body';
 import { MAX_FILE_BYTES as MAX_IMPORT_BYTES } from '@/lib/spreadsheet/limits';
 

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
-import { authSecret, purposeKey } from '@/lib/auth/secret';
-import { parseEncryptionKey } from './encryption-key';
+import { authSecret, purposeKey } from '@/lib/crypto/secret';
+import { parseEncryptionKey } from '@/lib/config/encryption-key';
 import { setting } from '@/lib/config/settings';
 
 const VERSION = 'v1';
 
 /**
  * The 32-byte AES-256-GCM key that seals new provider tokens: TOKEN_ENCRYPTION_KEY (32 bytes, hex
- * or base64) when set, otherwise the provider-tokens key derived from AUTH_SECRET (lib/auth/secret.ts).
+ * or base64) when set, otherwise the provider-tokens key derived from AUTH_SECRET (lib/crypto/secret.ts).
  * Rotating AUTH_SECRET without TOKEN_ENCRYPTION_KEY makes stored provider tokens unreadable: the
  * merchant reconnects (we treat an undecryptable token like a revoked grant).
  */

@@ -1,5 +1,5 @@
 import { currentDriver, namedPreparedStatements, WORK_MEM, type Db } from '@/db/client';
-import { guardDriverTypeFetch } from './driver-type-fetch';
+import { guardDriverTypeFetch } from '@/db/driver-type-fetch';
 import { setting } from '@/lib/config/settings';
 
 /**

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { purposeKey } from '@/lib/auth/secret';
+import { purposeKey } from '@/lib/crypto/secret';
 import type { FileModule } from '@/db/schema/files';
 
 /**

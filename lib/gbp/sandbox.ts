@@ -1,4 +1,4 @@
-import { phraseReply } from '@/lib/reviews/reply-phrases';
+import { phraseReply } from '@/lib/reply-phrases';
 import { demoReviews, type DemoLanguage } from './demo-reviews';
 import { ProviderError, STAR_NAMES, type BusinessProfileApi, type GbpAccount, type GbpLocation, type GbpReview, type Page } from './types';
 

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 
 const KB = 1024;
 const MB = 1024 * KB;

@@ -1,6 +1,6 @@
 'use server';
 
-import { authedAction } from '@/lib/actions/action';
+import { authedAction } from '@/lib/auth/authed-action';
 import { getConversation, listConversations } from './queries';
 import { conversationListSchema, conversationParams, processedSchema, replySchema } from './schema';
 import { inboxVersion, markRead, replyToConversation, setProcessed } from './service';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { readBodyBytes } from '@/lib/http/read-body';
 
 /**

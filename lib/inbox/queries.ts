@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { conversations } from '@/db/schema/inbox';
 import { contacts } from '@/db/schema/contacts';
-import { notFound } from '@/lib/api/app-error';
+import { notFound } from '@/lib/errors/app-error';
 import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
 import { displayName } from '@/lib/names/display-name';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { authSecret, purposeKey } from '@/lib/auth/secret';
+import { authSecret, purposeKey } from '@/lib/crypto/secret';
 import { setting } from '@/lib/config/settings';
 
 // Ten lowercase letters and digits: the part of an HMAC an e-mail address can carry.

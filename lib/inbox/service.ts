@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
 import { conversations, inboxMessages } from '@/db/schema/inbox';
 import { merchants } from '@/db/schema/merchants';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { sendEmail, sendSms } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { setting } from '@/lib/config/settings';
 
 /**

@@ -1,6 +1,6 @@
 'use server';
 
-import { authedAction } from '@/lib/actions/action';
+import { authedAction } from '@/lib/auth/authed-action';
 import { deleteLocation } from './delete-location';
 import { createLocationSchema, deleteLocationSchema, setLocationStatusSchema, updateLocationSchema } from './schema';
 import { createLocation, setLocationStatus, updateLocation } from './write-location';

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { campaigns } from '@/db/schema/campaigns';
 import { locations } from '@/db/schema/locations';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { locationNotFound } from './get-location';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { locations } from '@/db/schema/locations';
-import { notFound } from '@/lib/api/app-error';
+import { notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { recordColumns, toRecord, type LocationRecord } from './record';
 

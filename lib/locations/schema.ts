@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isPhoneTyped, PHONE_MAX_LENGTH } from '@/lib/phone/typed';
-import { isCountryCode } from './countries';
+import { isCountryCode } from '@/lib/i18n/countries';
 import { MAX_PAGE_SIZE } from './limits';
 import { canonicalTimeZone } from './time-zone';
 import { checkZipCode } from './zip-codes';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { locations } from '@/db/schema/locations';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import { isStoredNumber, phoneOrRefuse } from '@/lib/phone/problem';

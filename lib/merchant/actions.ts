@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { headers } from 'next/headers';
-import { authedAction } from '@/lib/actions/action';
+import { authedAction } from '@/lib/auth/authed-action';
 import { clientAddress } from '@/lib/http/client-address';
 import { sendPhoneCode, verifyPhone } from './phone-verification';
 import { refreshServiceEmailStatus, sendServiceEmailVerification, setServiceEmail } from './service-email';

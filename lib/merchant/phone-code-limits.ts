@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { countryOfNumber } from '@/lib/phone/read';
 import { PHONE_CODE_ADDRESS_DAILY, PHONE_CODE_MERCHANT_DAILY, PHONE_CODE_MERCHANT_HOURLY, addressKey, reserveAll, tooManyRequests } from '@/lib/rate-limit/rate-limit';

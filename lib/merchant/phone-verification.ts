@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { authCodes } from '@/db/schema/auth-codes';
 import { merchants } from '@/db/schema/merchants';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
 import { consumeCode, issueCode, CODE_RESEND_SECONDS, CODE_TTL_SECONDS } from '@/lib/auth/one-time-codes';

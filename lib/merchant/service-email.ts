@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { authCodes } from '@/db/schema/auth-codes';
 import { appUrl } from '@/lib/app-url';
 import { merchants } from '@/db/schema/merchants';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
 import { consumeLinkToken, issueCode, linkTokenHash } from '@/lib/auth/one-time-codes';

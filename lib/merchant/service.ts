@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { merchants } from '@/db/schema/merchants';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import type { MerchantDetailsInput } from '@/lib/auth/schema';
 import { formatPhone } from '@/lib/phone/format';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { bearerFrom } from '@/lib/auth/tokens';
+import { bearerFrom } from '@/lib/http/bearer';
 import { setting } from '@/lib/config/settings';
 
 /** Shorter tokens count as unset: a guessable scrape token would publish the figures. */

@@ -1,6 +1,6 @@
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { Locale } from '@/lib/i18n/locales';
-import { countryName } from '@/lib/locations/countries';
+import { countryName } from '@/lib/i18n/countries';
 import { formatPhone } from './format';
 import { readPhone, supportedRegion, type PhoneReading } from './read';
 

@@ -1,8 +1,8 @@
 'use server';
 
 import { z } from 'zod';
-import { authedAction } from '@/lib/actions/action';
-import { POST_ADMIN_PERMISSION } from './permission';
+import { authedAction } from '@/lib/auth/authed-action';
+import { POST_ADMIN_PERMISSION } from '@/lib/auth/permissions';
 import { savePostSchema } from './schema';
 import { deletePost, savePost } from './write-post';
 

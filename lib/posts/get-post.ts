@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { posts } from '@/db/schema/posts';
 import { users } from '@/db/schema/users';
-import { notFound } from '@/lib/api/app-error';
+import { notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { summaryColumns, withCoverUrl, type PostRecord } from './list-posts';
 

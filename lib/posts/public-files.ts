@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { files } from '@/db/schema/files';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 
 // A published article's files need no marking: its public page and the public post API write
 // signed file addresses (lib/files/public-links.ts), which only they hand out.

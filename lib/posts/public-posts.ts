@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { merchants } from '@/db/schema/merchants';
 import { posts } from '@/db/schema/posts';
-import { notFound } from '@/lib/api/app-error';
+import { notFound } from '@/lib/errors/app-error';
 import type { PublicContext } from '@/lib/context';
 import type { Locale } from '@/lib/i18n/locales';
 import { signedFileUrl, signFileLinks } from '@/lib/files/public-links';

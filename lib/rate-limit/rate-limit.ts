@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lte, notInArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { rateLimitHits } from '@/db/schema/auth-codes';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { sweepRateLimitHitsOccasionally } from './sweep';
 
 export interface Limit {

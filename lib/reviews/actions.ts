@@ -1,7 +1,7 @@
 'use server';
 
 import { z } from 'zod';
-import { authedAction } from '@/lib/actions/action';
+import { authedAction } from '@/lib/auth/authed-action';
 import { deleteReply, saveReply } from './reply';
 import { draftReply } from './drafts';
 import { addManualReview, deleteManualReview, setEmployeeTag } from './manual';

@@ -1,8 +1,8 @@
 import type { ServiceContext } from '@/lib/context';
-import { notFound } from '@/lib/api/app-error';
-import { logError } from '@/lib/api/log';
-import { newRequestId } from '@/lib/api/envelope';
-import { draftLanguageOf, phraseReply } from './reply-phrases';
+import { notFound } from '@/lib/errors/app-error';
+import { logError } from '@/lib/observability/log-error';
+import { newRequestId } from '@/lib/observability/request-id';
+import { draftLanguageOf, phraseReply } from '@/lib/reply-phrases';
 import { REPLY_MAX_BYTES, utf8Bytes } from './schema';
 import { loadReview } from './get-review';
 import { aiConfigFromEnv } from '@/lib/ai/provider-config';

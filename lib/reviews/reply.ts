@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { reviews } from '@/db/schema/reviews';
 import type { ServiceContext } from '@/lib/context';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import { apiFor, loadSource } from '@/lib/sources/connection';
 import { providerCall } from '@/lib/sources/provider-errors';
 import { REPLY_MAX_BYTES, utf8Bytes } from './schema';

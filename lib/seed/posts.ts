@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { posts } from '@/db/schema/posts';
 import { cleanPostBody } from '@/lib/posts/body';
-import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
+import { POST_ADMIN_PERMISSION } from '@/lib/auth/permissions';
 import { newPublicId } from '@/lib/posts/write-post';
 import { saveUpload } from '@/lib/files/service';
 import type { DemoMerchant } from './merchant';

@@ -4,7 +4,7 @@ import { reviews } from '@/db/schema/reviews';
 import { reviewSources, sourceLocations } from '@/db/schema/sources';
 import { demoReviews, type DemoLanguage } from '@/lib/gbp/demo-reviews';
 import { SANDBOX_LOCATIONS } from '@/lib/gbp/sandbox';
-import { phraseReply } from '@/lib/reviews/reply-phrases';
+import { phraseReply } from '@/lib/reply-phrases';
 import { setLocationConnection } from '@/lib/sources/connection';
 import { cacheAccounts, cacheLocations } from '@/lib/sources/cache';
 import { sandboxApi } from '@/lib/gbp/sandbox';

@@ -1,7 +1,7 @@
 'use server';
 
 import { z } from 'zod';
-import { authedAction } from '@/lib/actions/action';
+import { authedAction } from '@/lib/auth/authed-action';
 import { forecastCampaign } from './forecast';
 import { campaignIdParams, forecastInputSchema, resolveReviewSchema, reviewCountsSchema, sendingSettingsSchema } from './schema';
 import { campaignReviews, markAllReviewsSent, reviewCounts } from './review';

@@ -1,6 +1,6 @@
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { displayName } from '@/lib/names/display-name';
-import { optinLink, optoutLink } from '@/lib/contacts/opt-links';
+import { optinLink, optoutLink } from '@/lib/consent/opt-links';
 import { signFileLinks } from '@/lib/files/public-links';
 import { renderTokens, type TokenValues } from '@/lib/templates/tokens';
 import { addTracking } from './tracking';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { CampaignChannel, CampaignStatus, campaigns, deliveries, type DeliveryStatus } from '@/db/schema/campaigns';
 import { contacts } from '@/db/schema/contacts';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
 import { displayName } from '@/lib/names/display-name';

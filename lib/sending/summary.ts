@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { campaigns, deliveries, deliveryStatuses, type DeliveryStatus } from '@/db/schema/campaigns';
 import { contacts } from '@/db/schema/contacts';
-import { notFound } from '@/lib/api/app-error';
+import { notFound } from '@/lib/errors/app-error';
 import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
 import { displayName } from '@/lib/names/display-name';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { authSecret, purposeKey } from '@/lib/auth/secret';
+import { authSecret, purposeKey } from '@/lib/crypto/secret';
 
 /**
  * Open pixels and click redirects carry an HMAC of what they point at, so a tracking link cannot

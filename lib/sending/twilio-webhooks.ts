@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { sqlRows, ts } from '@/lib/db/rows';
 import { BODY_LIMITS, readBodyBytes } from '@/lib/http/read-body';
 import { isValidTwilioSignature, type TwilioParams } from './twilio-signature';

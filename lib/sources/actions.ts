@@ -1,7 +1,7 @@
 'use server';
 
 import { z } from 'zod';
-import { authedAction } from '@/lib/actions/action';
+import { authedAction } from '@/lib/auth/authed-action';
 import { connectSandbox, disconnectSource, startGoogleConnect } from './connect';
 import { linkLocation, unlinkLocation } from './link';
 import { syncSource } from './sync';

@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { oauthStates, reviewSources } from '@/db/schema/sources';
 import type { ServiceContext } from '@/lib/context';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { decryptSecret, encryptSecret, sha256Hex } from '@/lib/crypto/secret-box';
 import { GBP_SCOPE, googleConfig } from '@/lib/gbp/config';
 import { authorizeUrl, exchangeCode, newPkcePair, newState, revokeToken } from '@/lib/gbp/oauth';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { reviewSources, sourceLocations } from '@/db/schema/sources';
 import { locations } from '@/db/schema/locations';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secret-box';
 import { googleConfig } from '@/lib/gbp/config';
 import { googleApi } from '@/lib/gbp/google-api';

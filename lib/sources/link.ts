@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { reviewSources, sourceLocations } from '@/db/schema/sources';
 import type { ServiceContext } from '@/lib/context';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import { requireOwnLocation } from '@/lib/locations/own-location';
 import { setLocationConnection } from './connection';
 

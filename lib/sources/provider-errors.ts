@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { ProviderError, RevokedGrantError } from '@/lib/gbp/types';
 
 /** Provider failures become translated refusals (spec section 8), never a 500. */

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { detectContainer, type SpreadsheetKind } from './file-kind';
 import { readCsv } from './read-csv';
 import { readOleFile } from './read-xls';

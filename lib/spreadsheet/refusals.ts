@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { MAX_FILE_BYTES, MAX_SHEET_CELLS } from './limits';
 
 /**

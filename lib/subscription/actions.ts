@@ -1,7 +1,7 @@
 'use server';
 
 import { z } from 'zod';
-import { authedAction } from '@/lib/actions/action';
+import { authedAction } from '@/lib/auth/authed-action';
 import { startTrial } from './service';
 
 export const startTrialAction = authedAction(z.object({}), (s) => startTrial(s.ctx), { successKey: 'subscription.trialStarted' });

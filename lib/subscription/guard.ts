@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { merchants } from '@/db/schema/merchants';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { TRIAL_STATUS } from './plans';
 

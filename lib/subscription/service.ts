@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { merchants } from '@/db/schema/merchants';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { NO_PLAN_STATUS, TRIAL_DAYS, TRIAL_STATUS, subscriptionStatusOf, type SubscriptionStatus } from './plans';
 

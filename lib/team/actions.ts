@@ -1,7 +1,7 @@
 'use server';
 
 import { z } from 'zod';
-import { authedAction } from '@/lib/actions/action';
+import { authedAction } from '@/lib/auth/authed-action';
 import { inviteMember, resendInvitation, revokeInvitation } from './invitations';
 import { listTeam } from './list-team';
 import { removeMember, setPostPermission, transferOwnership } from './members';

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { Locale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
 import { escapeHtml, productEmailHtml } from '@/lib/messaging/layout';

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { merchants } from '@/db/schema/merchants';
 import { teamInvitations } from '@/db/schema/team';
 import { users } from '@/db/schema/users';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import { appUrl } from '@/lib/app-url';
 import { sha256 } from '@/lib/auth/tokens';
 import type { ServiceContext } from '@/lib/context';

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { teamInvitations } from '@/db/schema/team';
 import { users } from '@/db/schema/users';
 import type { ServiceContext } from '@/lib/context';
-import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
+import { POST_ADMIN_PERMISSION } from '@/lib/auth/permissions';
 import { requireOwner } from './require-owner';
 
 export interface TeamMember {

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { refreshTokens, users } from '@/db/schema/users';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
-import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
+import { POST_ADMIN_PERMISSION } from '@/lib/auth/permissions';
 import { listTeam, type TeamMember } from './list-team';
 import { requireOwner } from './require-owner';
 

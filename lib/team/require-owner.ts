@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { userRole } from '@/lib/auth/user-role';
 import type { ServiceContext } from '@/lib/context';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { templates } from '@/db/schema/templates';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { requireWritableTemplate } from './own-template';
 import { usageOf } from './record';

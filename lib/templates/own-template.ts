@@ -1,6 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import { templates } from '@/db/schema/templates';
-import { AppError, notFound } from '@/lib/api/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { assertCanCustomise } from '@/lib/subscription/guard';
 import type { TemplateRow } from './record';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { templates } from '@/db/schema/templates';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';

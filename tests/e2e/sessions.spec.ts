@@ -79,7 +79,7 @@ test('with the grace at 0, a sign-in opens five screens and stays signed in acro
 /**
  * The refresh token inside this browser's Auth.js session cookie. Only the server can open the
  * cookie (A256CBC-HS512 under Auth.js's key of our session key, itself HKDF of AUTH_SECRET:
- * lib/auth/secret.ts; scripts/e2e-server.sh sets AUTH_SECRET); the test does the same with
+ * lib/crypto/secret.ts; scripts/e2e-server.sh sets AUTH_SECRET); the test does the same with
  * node:crypto (@auth/core is ESM only), to hand the token to the sign-out API like another client
  * holding it would.
  */

@@ -6,7 +6,7 @@ import { outbox } from '@/db/schema/outbox';
 import { authCodes } from '@/db/schema/auth-codes';
 import { merchants } from '@/db/schema/merchants';
 import { users } from '@/db/schema/users';
-import { sendRegistrationCode, validateRegistrationCode } from '@/lib/auth/registration';
+import { sendRegistrationCode, validateRegistrationCode } from '@/lib/merchant/registration';
 import { sha256 } from '@/lib/auth/tokens';
 import type { PublicContext } from '@/lib/context';
 import { POST as sendEmailCode } from '@/app/api/user/sendEmailCode/route';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { signAccessToken } from '@/lib/auth/tokens';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant } from '@/tests/fixtures/factories';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { createContact } from '@/lib/contacts/save-contact';
 import { dashboardFigures } from '@/lib/dashboard/figures';
 import { dashboardQuerySchema } from '@/lib/dashboard/schema';

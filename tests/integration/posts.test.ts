@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '@/db/schema/posts';
 import { users } from '@/db/schema/users';
 import { signAccessToken } from '@/lib/auth/tokens';
-import { isAppError } from '@/lib/api/app-error';
+import { isAppError } from '@/lib/errors/app-error';
 import { files } from '@/db/schema/files';
 import { createPost, deletePost, publishPost, savePost, unpublishPost, updatePost } from '@/lib/posts/write-post';
 import { callApi } from '@/tests/fixtures/api';

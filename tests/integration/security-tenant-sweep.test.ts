@@ -389,10 +389,10 @@ function actionCases(a: TenantWorld, b: TenantWorld): Record<string, ActionCase[
   return {
     'app/(auth)/login/actions.ts#loginAction': pub('sign-in'),
     'app/(auth)/login/actions.ts#twoFactorLoginAction': pub("sign-in's second step, proven by the signed challenge"),
-    'lib/two-factor/actions.ts#startTwoFactorAction': [{ input: {}, expect: 'own', why: "the caller's own pending secret" }],
-    'lib/two-factor/actions.ts#enableTwoFactorAction': [{ input: { code: '000000' }, expect: 'own', why: 'refused: wrong code' }],
-    'lib/two-factor/actions.ts#disableTwoFactorAction': [{ input: { password: 'wrong-password-123', code: '000000' }, expect: 'own', why: 'refused: not on' }],
-    'lib/two-factor/actions.ts#regenerateRecoveryCodesAction': [{ input: { password: 'wrong-password-123', code: '000000' }, expect: 'own', why: 'refused: not on' }],
+    'lib/auth/two-factor/actions.ts#startTwoFactorAction': [{ input: {}, expect: 'own', why: "the caller's own pending secret" }],
+    'lib/auth/two-factor/actions.ts#enableTwoFactorAction': [{ input: { code: '000000' }, expect: 'own', why: 'refused: wrong code' }],
+    'lib/auth/two-factor/actions.ts#disableTwoFactorAction': [{ input: { password: 'wrong-password-123', code: '000000' }, expect: 'own', why: 'refused: not on' }],
+    'lib/auth/two-factor/actions.ts#regenerateRecoveryCodesAction': [{ input: { password: 'wrong-password-123', code: '000000' }, expect: 'own', why: 'refused: not on' }],
     'app/(auth)/portal/actions.ts#registerAction': pub('registration, proven by the verification token'),
     'app/(auth)/portal/verify-email/actions.ts#confirmServiceEmailAction': pub('the e-mailed link token'),
     'app/(auth)/portal/invite/actions.ts#acceptInvitationAction': pub("a team invitation's link token"),
@@ -478,8 +478,8 @@ function actionCases(a: TenantWorld, b: TenantWorld): Record<string, ActionCase[
     'lib/team/actions.ts#transferOwnershipAction': [{ input: { id: bi.teamMember }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#saveTemplateAction': [{ input: { templateId: bi.emailTemplate, ...template }, expect: 'NOT_FOUND' }],
     'lib/templates/actions.ts#deleteTemplateAction': [{ input: { id: bi.emailTemplate }, expect: 'NOT_FOUND' }],
-    'lib/templates/actions.ts#getCampaignMessageAction': [{ input: { campaignId: bi.sendingCampaign }, expect: 'NOT_FOUND' }],
-    'lib/templates/actions.ts#draftTemplateAction': [{ input: { category: 'review', type: 0, locale: 'en-US' }, expect: 'own' }],
+    'lib/campaigns/actions.ts#getCampaignMessageAction': [{ input: { campaignId: bi.sendingCampaign }, expect: 'NOT_FOUND' }],
+    'lib/ai/actions.ts#draftTemplateAction': [{ input: { category: 'review', type: 0, locale: 'en-US' }, expect: 'own' }],
   };
 }
 
@@ -552,7 +552,8 @@ type TrialCase<C> = { refuse: [string, C][] } | { allow: string };
 type TrialRouteCall = Pick<RouteCase, 'params' | 'body'>;
 
 const isTrialGuardedRoute = (e: Endpoint) => !e.notAllowed && e.method !== 'GET' && /^\/campaign(\/|$)/.test(e.path);
-const isTrialGuardedActionFile = (file: string) => /^lib\/(templates|campaigns)\//.test(file);
+// lib/ai: the template editor's AI draft, part of writing a template.
+const isTrialGuardedActionFile = (file: string) => /^lib\/(templates|campaigns|ai)\//.test(file);
 /** Action names that only read (get, list, page, preview, status): everything else writes. */
 const READ_ACTION = /^(get|list|page|preview|trialStatus)[A-Z]/;
 
@@ -598,7 +599,7 @@ function trialActionCases(w: TenantWorld, commonTemplate: number, scheduledDraft
   return {
     'lib/templates/actions.ts#saveTemplateAction': { refuse: [['create', template], ['edit', { templateId: wi.emailTemplate, ...template }]] },
     'lib/templates/actions.ts#deleteTemplateAction': { refuse: [['delete', { id: wi.emailTemplate }]] },
-    'lib/templates/actions.ts#draftTemplateAction': { allow: 'an AI draft for the editor: writes nothing, and saving it is refused' },
+    'lib/ai/actions.ts#draftTemplateAction': { allow: 'an AI draft for the editor: writes nothing, and saving it is refused' },
     'lib/campaigns/actions.ts#saveCampaignAction': {
       refuse: [
         ...customisedCampaigns(allowedCampaign, wi.emailTemplate).map(([k, v]): [string, unknown] => [`create with ${k}`, v]),

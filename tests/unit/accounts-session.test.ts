@@ -6,7 +6,7 @@ import { registerSchema } from '@/lib/auth/schema';
 import { SESSION_ENDED_COOKIE, hasSessionCookie, signInPathFor } from '@/lib/auth/session-cookie';
 import { loginRefusalMessage, loginRefusalOf } from '@/lib/auth/login-refusal';
 import { tooManyRequests } from '@/lib/rate-limit/rate-limit';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { translatorFor } from '@/lib/i18n/translator';
 
 afterEach(() => vi.useRealTimers());

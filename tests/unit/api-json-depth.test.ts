@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, jsonNestingExceeds } from '@/lib/api/input-guard';
+import { MAX_JSON_DEPTH, jsonNestingExceeds } from '@/lib/validation/input-guard';
 
 describe('JSON nesting limit', () => {
   it('refuses nesting past the limit, arrays and objects alike', () => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 const SECRET = 'unit-test-auth-secret-0123456789-abcdefghij';
-let secretModule: typeof import('@/lib/auth/secret');
+let secretModule: typeof import('@/lib/crypto/secret');
 let box: typeof import('@/lib/crypto/secret-box');
 let reply: typeof import('@/lib/inbox/reply-address');
 let tracking: typeof import('@/lib/sending/tracking');
@@ -10,7 +10,7 @@ let tracking: typeof import('@/lib/sending/tracking');
 beforeAll(async () => {
   process.env.AUTH_SECRET = SECRET;
   delete process.env.TOKEN_ENCRYPTION_KEY;
-  secretModule = await import('@/lib/auth/secret');
+  secretModule = await import('@/lib/crypto/secret');
   box = await import('@/lib/crypto/secret-box');
   reply = await import('@/lib/inbox/reply-address');
   tracking = await import('@/lib/sending/tracking');
@@ -101,7 +101,7 @@ describe('keys per purpose', () => {
     vi.resetModules();
     Object.assign(process.env, { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(31) });
     try {
-      const fresh = await import('@/lib/auth/secret');
+      const fresh = await import('@/lib/crypto/secret');
       expect(() => fresh.authSecret()).toThrow(/AUTH_SECRET must be set to at least 32 characters/);
       expect(() => fresh.purposeKey('session')).toThrow(/AUTH_SECRET/);
     } finally {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isLocalEvaluation } from '@/lib/config/local-evaluation';
 import { mailTransportMode } from '@/lib/config/mail-mode';
 import { productionProblems } from '@/lib/config/production-checks';
-import { parseEncryptionKey } from '@/lib/crypto/encryption-key';
+import { parseEncryptionKey } from '@/lib/config/encryption-key';
 import { shouldSeedDemo } from '@/lib/seed/policy';
 
 const secret = 'a'.repeat(32);

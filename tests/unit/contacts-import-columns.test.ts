@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guessColumns, parseOptCell } from '@/lib/contacts/import/columns';
-import { optinLink, optoutLink } from '@/lib/contacts/opt-links';
+import { optinLink, optoutLink } from '@/lib/consent/opt-links';
 import { escapeCell, escapeXlsxCell } from '@/lib/contacts/export/export-rows';
 import { readPhone } from '@/lib/phone/read';
 import { isPhoneTyped } from '@/lib/phone/typed';

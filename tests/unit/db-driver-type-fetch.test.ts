@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDriverTypeFetchFailure } from '@/lib/db/driver-type-fetch';
+import { isDriverTypeFetchFailure } from '@/db/driver-type-fetch';
 
 describe("postgres.js's dropped array-type query", () => {
   it('recognises the driver query failing, and nothing else', () => {

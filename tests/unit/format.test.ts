@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '@/lib/time/format';
-import { splitPersonName } from '@/lib/i18n/names';
+import { splitPersonName } from '@/lib/names/split-name';
 import { displayName } from '@/lib/names/display-name';
 
 const instant = new Date('2026-03-05T01:02:03Z');

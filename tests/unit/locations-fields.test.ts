@@ -5,7 +5,7 @@ import { isPhoneTyped } from '@/lib/phone/typed';
 
 const toE164 = (v: string, country: string) => { const r = readPhone(v, country); return r.ok ? r.e164 : r.problem; };
 import { canonicalTimeZone } from '@/lib/locations/time-zone';
-import { countryName, isCountryCode } from '@/lib/locations/countries';
+import { countryName, isCountryCode } from '@/lib/i18n/countries';
 import { createLocationSchema, locationPageSchema, locationStatusQuerySchema, updateLocationSchema } from '@/lib/locations/schema';
 
 const base = { locationName: 'Soho', address: '120 Prince St', city: 'New York', state: 'NY', country: 'US', zipCode: '10012' };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { displayName, isCjkName } from '@/lib/names/display-name';
-import { splitPersonName } from '@/lib/i18n/names';
+import { splitPersonName } from '@/lib/names/split-name';
 import { locales, type Locale } from '@/lib/i18n/locales';
 
 /** Issue 23, point 2: names in the order people write them, one function for every screen. */

@@ -5,7 +5,7 @@ import { countryOfNumber, readPhone, type PhoneReading } from '@/lib/phone/read'
 import { merchantCountry } from '@/lib/phone/region';
 import { transportNumber } from '@/lib/phone/transport';
 import { isPhoneTyped } from '@/lib/phone/typed';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 
 /** The stored number, or the problem's name. */
 const read = (value: string, region: string | null = null) => {

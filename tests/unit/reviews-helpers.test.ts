@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TokenBucket } from '@/lib/gbp/token-bucket';
-import { detectLanguage } from '@/lib/reviews/detect-language';
-import { phraseReply, draftLanguageOf } from '@/lib/reviews/reply-phrases';
+import { detectLanguage } from '@/lib/i18n/detect-language';
+import { phraseReply, draftLanguageOf } from '@/lib/reply-phrases';
 import { utf8Bytes } from '@/lib/reviews/schema';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secret-box';
 

@@ -84,7 +84,7 @@ describe('auth is decided again behind the proxy', () => {
   });
 
   it('authedAction checks the session and the permission itself', () => {
-    const wrapper = read('lib/actions/action.ts');
+    const wrapper = read('lib/auth/authed-action.ts');
     expect(wrapper).toMatch(/requireSession|currentSession/);
     expect(wrapper).toMatch(/permission/);
   });

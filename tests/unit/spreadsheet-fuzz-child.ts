@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import iconv from 'iconv-lite';
 import * as XLSX from '@e965/xlsx';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { readSpreadsheet } from '@/lib/spreadsheet/read-spreadsheet';
 import { CONTACT_ROWS } from '@/lib/contacts/import/parse-file';
 import { buildZip, type ZipEntry } from '@/tests/fixtures/hostile';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { readXlsx } from '@/lib/spreadsheet/read-xlsx';
 import { openZip } from '@/lib/spreadsheet/zip';
 import { buildZip, lyingZipBomb, zipBomb, zipOfManyEntries } from '@/tests/fixtures/hostile';

@@ -1,13 +1,13 @@
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-let totp: typeof import('@/lib/two-factor/totp');
-let recovery: typeof import('@/lib/two-factor/recovery-codes');
+let totp: typeof import('@/lib/auth/two-factor/totp');
+let recovery: typeof import('@/lib/auth/two-factor/recovery-codes');
 
 beforeAll(async () => {
   process.env.AUTH_SECRET = 'unit-two-factor-secret-0123456789abcdef0123456789';
-  totp = await import('@/lib/two-factor/totp');
-  recovery = await import('@/lib/two-factor/recovery-codes');
+  totp = await import('@/lib/auth/two-factor/totp');
+  recovery = await import('@/lib/auth/two-factor/recovery-codes');
 });
 
 describe('TOTP', () => {

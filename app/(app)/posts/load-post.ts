@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { isAppError } from '@/lib/api/app-error';
+import { isAppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { getPost } from '@/lib/posts/get-post';
 import type { PostRecord } from '@/lib/posts/list-posts';

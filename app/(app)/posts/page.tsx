@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { appUrl } from '@/lib/app-url';
 import { requireSession } from '@/lib/auth/session';
-import { canManagePosts } from '@/lib/posts/permission';
+import { canManagePosts } from '@/lib/auth/permissions';
 import { listPosts } from '@/lib/posts/list-posts';
 import { postListQuerySchema } from '@/lib/posts/schema';
 

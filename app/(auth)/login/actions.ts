@@ -6,9 +6,9 @@ import { loginRefusalMessage, type LoginRefusal } from '@/lib/auth/login-refusal
 import { loginSchema } from '@/lib/auth/schema';
 import { requestLocale } from '@/lib/auth/session';
 import { translatorFor, type Translate } from '@/lib/i18n/translator';
-import { twoFactorLoginSchema } from '@/lib/two-factor/schema';
+import { twoFactorLoginSchema } from '@/lib/auth/two-factor/schema';
 import { fieldErrorsFrom } from '@/lib/validation/issues';
-import type { ActionResult } from '@/lib/actions/action';
+import type { ActionResult } from '@/lib/auth/authed-action';
 
 function safeTarget(callbackUrl: string | undefined): string {
   return callbackUrl && callbackUrl.startsWith('/') && !callbackUrl.startsWith('//') ? callbackUrl : '/dashboard';

@@ -2,7 +2,7 @@
 
 import { headers } from 'next/headers';
 import { getDb } from '@/db/client';
-import { actionError, type ActionResult } from '@/lib/actions/action';
+import { actionError, type ActionResult } from '@/lib/auth/authed-action';
 import { requestPasswordReset, resetPassword } from '@/lib/auth/password-reset';
 import { forgotPasswordSchema, resetPasswordSchema, type ForgotPasswordInput, type ResetPasswordInput } from '@/lib/auth/password-schema';
 import { requestLocale } from '@/lib/auth/session';

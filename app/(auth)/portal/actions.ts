@@ -2,10 +2,10 @@
 
 import { headers } from 'next/headers';
 import { getDb } from '@/db/client';
-import { actionError, type ActionResult } from '@/lib/actions/action';
+import { actionError, type ActionResult } from '@/lib/auth/authed-action';
 import { signIn } from '@/lib/auth/auth';
 import { clientAddress } from '@/lib/http/client-address';
-import { registerAccount } from '@/lib/auth/registration';
+import { registerAccount } from '@/lib/merchant/registration';
 import { registerSchema } from '@/lib/auth/schema';
 import { requestLocale } from '@/lib/auth/session';
 import { translatorFor } from '@/lib/i18n/translator';

@@ -1,5 +1,5 @@
-import { AppError } from '@/lib/api/app-error';
-import { newRequestId } from '@/lib/api/envelope';
+import { AppError } from '@/lib/errors/app-error';
+import { newRequestId } from '@/lib/observability/request-id';
 import { notAllowed } from '@/lib/api/not-allowed';
 import { routeNotFound } from '@/lib/api/not-found';
 import { errorResponse } from '@/lib/api/route';

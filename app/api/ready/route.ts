@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { notAllowed } from '@/lib/api/not-allowed';
-import { envelopeResponse, newRequestId } from '@/lib/api/envelope';
+import { envelopeResponse } from '@/lib/api/envelope';
+import { newRequestId } from '@/lib/observability/request-id';
 import { pickLocale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
 import { checkReadiness, type Readiness } from '@/lib/ops/readiness';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
 import { locationOptions } from '@/lib/locations/options';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { readSpreadsheet } from '@/lib/spreadsheet/read-spreadsheet';
 import type { SpreadsheetKind } from '@/lib/spreadsheet/file-kind';
 import type { SheetRow } from '@/lib/spreadsheet/sheet-builder';

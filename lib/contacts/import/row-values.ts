@@ -1,5 +1,5 @@
 import type { Locale } from '@/lib/i18n/locales';
-import { splitPersonName } from '@/lib/i18n/names';
+import { splitPersonName } from '@/lib/names/split-name';
 import { isValidEmail, normalizeEmail, normalizeTags } from '../normalize';
 import type { ImportField } from '../schema';
 import { parseGenderCell, parseOptCell, parseTypeCell, splitTags } from './columns';

@@ -5,7 +5,7 @@ import { requireSession } from '@/lib/auth/session';
 import { userRole } from '@/lib/auth/user-role';
 import { readTheme } from '@/lib/theme/read-theme';
 import { readAppearance } from '@/lib/theme/read-appearance';
-import { twoFactorStatus } from '@/lib/two-factor/enrol';
+import { twoFactorStatus } from '@/lib/auth/two-factor/enrol';
 import { AccountCards } from '@/components/settings/account-cards';
 import { SettingsClient } from './settings-client';
 

@@ -19,7 +19,7 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 import { PasswordCard } from '@/components/account/password-card';
 import { SessionsCard } from '@/components/account/sessions-card';
 import { TwoFactorCard } from '@/components/account/two-factor-card';
-import type { TwoFactorStatus } from '@/lib/two-factor/enrol';
+import type { TwoFactorStatus } from '@/lib/auth/two-factor/enrol';
 import { TeamCard } from '@/components/team/team-card';
 import { AppearanceCard } from '@/components/settings/appearance-card';
 import type { Appearance } from '@/lib/theme/appearance';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ContactDetailClient } from '@/components/contacts/contact-detail-client';
-import { isAppError } from '@/lib/api/app-error';
+import { isAppError } from '@/lib/errors/app-error';
 import { requireSession } from '@/lib/auth/session';
 import { formatPhone } from '@/lib/phone/format';
 import { getContact } from '@/lib/contacts/get-contact';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PostEditor } from '@/components/posts/post-editor';
 import { requirePermission } from '@/lib/auth/session';
-import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
+import { POST_ADMIN_PERMISSION } from '@/lib/auth/permissions';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('posts');

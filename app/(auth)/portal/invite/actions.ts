@@ -1,7 +1,7 @@
 'use server';
 
 import { getDb } from '@/db/client';
-import { actionError, type ActionResult } from '@/lib/actions/action';
+import { actionError, type ActionResult } from '@/lib/auth/authed-action';
 import { signIn } from '@/lib/auth/auth';
 import { requestLocale } from '@/lib/auth/session';
 import { translatorFor } from '@/lib/i18n/translator';

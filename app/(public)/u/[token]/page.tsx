@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { CheckCircle2, MailX } from 'lucide-react';
 import { getDb } from '@/db/client';
-import { isAppError } from '@/lib/api/app-error';
+import { isAppError } from '@/lib/errors/app-error';
 import { requestLocale } from '@/lib/auth/session';
 import { confirmConsentFormAction } from '@/lib/consent/public-actions';
 import { loadPublicConsent, type PublicConsentView } from '@/lib/consent/public-consent';

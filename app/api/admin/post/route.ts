@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
+import { POST_ADMIN_PERMISSION } from '@/lib/auth/permissions';
 import { listPosts } from '@/lib/posts/list-posts';
 import { postInputSchema, postListQuerySchema } from '@/lib/posts/schema';
 import { createPost } from '@/lib/posts/write-post';

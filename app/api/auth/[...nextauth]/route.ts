@@ -1,5 +1,5 @@
 import { NextRequest } from 'next/server';
-import { newRequestId } from '@/lib/api/envelope';
+import { newRequestId } from '@/lib/observability/request-id';
 import { errorResponse } from '@/lib/api/route';
 import { handlers } from '@/lib/auth/auth';
 import { BODY_LIMITS, readBodyBytes } from '@/lib/http/read-body';

@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route, parseOrThrow } from '@/lib/api/route';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { commitImport } from '@/lib/contacts/import/commit-import';
 import { importMapping } from '@/lib/contacts/schema';
 import { readUpload } from '@/lib/contacts/upload';

@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { registerMerchantDetails } from '@/lib/auth/registration';
+import { registerMerchantDetails } from '@/lib/merchant/registration';
 import { merchantRegisterSchema } from '@/lib/auth/schema';
 
 /** Completes the merchant details of a just-registered account (verification token as proof). */

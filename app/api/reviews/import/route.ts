@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { MULTIPART_OVERHEAD, readFormData } from '@/lib/http/read-body';
 import { importReviews, IMPORT_MAX_BYTES } from '@/lib/reviews/import';
 

@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { isSameOrigin } from '@/lib/api/authenticate';
 import { route } from '@/lib/api/route';
 import { auth, signOut, updateSession } from '@/lib/auth/auth';

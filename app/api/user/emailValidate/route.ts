@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { checkEmailAvailable } from '@/lib/auth/registration';
+import { checkEmailAvailable } from '@/lib/merchant/registration';
 import { emailOnlySchema } from '@/lib/auth/schema';
 
 /** Is the e-mail free? 200 { available: true }, 488 "email has been registered", 429 past the per-address limit. */

@@ -1,7 +1,7 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { loadSignedInUser } from '@/lib/auth/service';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { getSubscription } from '@/lib/subscription/service';
 
 /** The signed-in user state of spec section 3, with the subscription status. */

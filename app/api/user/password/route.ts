@@ -2,7 +2,8 @@ import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { changePassword } from '@/lib/auth/password-change';
 import { changePasswordSchema } from '@/lib/auth/password-schema';
-import { bearerFrom, verifyAccessToken } from '@/lib/auth/tokens';
+import { verifyAccessToken } from '@/lib/auth/tokens';
+import { bearerFrom } from '@/lib/http/bearer';
 import { clientAddress } from '@/lib/http/client-address';
 
 /**

@@ -1,8 +1,8 @@
 import { notAllowed } from '@/lib/api/not-allowed';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { route } from '@/lib/api/route';
 import { refreshTokenPair } from '@/lib/auth/service';
-import { bearerFrom } from '@/lib/auth/tokens';
+import { bearerFrom } from '@/lib/http/bearer';
 
 /** The refresh token as the bearer header; answers a new pair and spends the old refresh token. */
 export const POST = route({ auth: 'public' }, async (ctx, { request }) => {

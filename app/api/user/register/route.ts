@@ -1,7 +1,7 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import crypto from 'node:crypto';
 import { route } from '@/lib/api/route';
-import { registerAccount } from '@/lib/auth/registration';
+import { registerAccount } from '@/lib/merchant/registration';
 import { registerSchema } from '@/lib/auth/schema';
 import { issueTokenPair, loadSignedInUser } from '@/lib/auth/service';
 

@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { sendRegistrationCode } from '@/lib/auth/registration';
+import { sendRegistrationCode } from '@/lib/merchant/registration';
 import { emailOnlySchema } from '@/lib/auth/schema';
 
 /** Sends the 6-digit registration code; 488 if registered, 429 within a minute of the last one. */

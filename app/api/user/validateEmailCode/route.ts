@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { validateRegistrationCode } from '@/lib/auth/registration';
+import { validateRegistrationCode } from '@/lib/merchant/registration';
 import { validateEmailCodeSchema } from '@/lib/auth/schema';
 
 /** Checks the code; answers the verification token the details step (/user/register) needs. */

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { isAppError } from '@/lib/api/app-error';
+import { isAppError } from '@/lib/errors/app-error';
 import { requireSession } from '@/lib/auth/session';
 import { isTrialing } from '@/lib/subscription/guard';
 import { getTemplate } from '@/lib/templates/get-template';

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { toEditorPost } from '@/components/posts/editor-values';
 import { PostEditor } from '@/components/posts/post-editor';
 import { requirePermission } from '@/lib/auth/session';
-import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
+import { POST_ADMIN_PERMISSION } from '@/lib/auth/permissions';
 import { loadPostOrNotFound } from '../../load-post';
 
 export async function generateMetadata(): Promise<Metadata> {

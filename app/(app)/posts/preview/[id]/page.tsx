@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { ArticleView } from '@/components/posts/article-view';
 import { buttonClasses } from '@/components/ui/button';
 import { requireSession } from '@/lib/auth/session';
-import { canManagePosts } from '@/lib/posts/permission';
+import { canManagePosts } from '@/lib/auth/permissions';
 import { publicPostPath } from '@/lib/posts/public-posts';
 import { loadPostOrNotFound } from '../../load-post';
 

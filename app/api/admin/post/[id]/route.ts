@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { POST_ADMIN_PERMISSION } from '@/lib/posts/permission';
+import { POST_ADMIN_PERMISSION } from '@/lib/auth/permissions';
 import { getPost } from '@/lib/posts/get-post';
 import { postIdParamsSchema, postInputSchema } from '@/lib/posts/schema';
 import { deletePost, updatePost } from '@/lib/posts/write-post';

@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
-import { notFound } from '@/lib/api/app-error';
+import { notFound } from '@/lib/errors/app-error';
 import { route } from '@/lib/api/route';
 import { fileResponse, readFileForViewer } from '@/lib/files/service';
 import { getStorage } from '@/lib/storage/storage';

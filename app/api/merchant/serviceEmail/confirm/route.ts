@@ -1,5 +1,5 @@
 import { notAllowed } from '@/lib/api/not-allowed';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { route } from '@/lib/api/route';
 import { confirmServiceEmail } from '@/lib/merchant/service-email';
 import { confirmServiceEmailSchema } from '@/lib/merchant/schema';

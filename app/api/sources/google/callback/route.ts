@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { isAppError } from '@/lib/api/app-error';
+import { isAppError } from '@/lib/errors/app-error';
 import { absoluteUrl } from '@/lib/app-url';
 import { completeGoogleConnect } from '@/lib/sources/connect';
 import { callbackQuery } from '@/lib/sources/schema';

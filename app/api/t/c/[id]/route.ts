@@ -1,8 +1,8 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { absoluteUrl } from '@/lib/app-url';
 import { getDb } from '@/db/client';
-import { logError } from '@/lib/api/log';
-import { newRequestId } from '@/lib/api/envelope';
+import { logError } from '@/lib/observability/log-error';
+import { newRequestId } from '@/lib/observability/request-id';
 import { verifyClick } from '@/lib/sending/tracking';
 import { recordClick } from '@/lib/sending/tracking-events';
 

@@ -1,11 +1,11 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { route } from '@/lib/api/route';
 import { parseModule, saveUpload } from '@/lib/files/service';
 import { MULTIPART_OVERHEAD, readFormData } from '@/lib/http/read-body';
 import { MAX_VIDEO_MB } from '@/lib/files/rules';
-import { assertCanManagePosts } from '@/lib/posts/permission';
+import { assertCanManagePosts } from '@/lib/auth/permissions';
 
 const params = z.object({ module: z.string() });
 

@@ -2,7 +2,7 @@ import { notAllowed } from '@/lib/api/not-allowed';
 import { isEncodableToken, publicTokenParams } from '@/lib/consent/schema';
 import { z } from 'zod';
 import { parseOrThrow, route } from '@/lib/api/route';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import { BODY_LIMITS, readBodyText, readFormData } from '@/lib/http/read-body';
 import { confirmPublicConsent } from '@/lib/consent/public-consent';
 import { unsubscribePageUrl } from '@/lib/consent/unsubscribe-page';

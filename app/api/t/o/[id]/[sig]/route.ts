@@ -1,7 +1,7 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { getDb } from '@/db/client';
-import { logError } from '@/lib/api/log';
-import { newRequestId } from '@/lib/api/envelope';
+import { logError } from '@/lib/observability/log-error';
+import { newRequestId } from '@/lib/observability/request-id';
 import { verifyOpen } from '@/lib/sending/tracking';
 import { recordOpen } from '@/lib/sending/tracking-events';
 

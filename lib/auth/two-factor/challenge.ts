@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { purposeSecret } from '@/lib/auth/secret';
+import { purposeSecret } from '@/lib/crypto/secret';
 import { verifyHs256 } from '@/lib/auth/hs256';
 
 /** How long the second step may follow a correct password. */

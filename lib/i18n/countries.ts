@@ -1,4 +1,4 @@
-import type { Locale } from '@/lib/i18n/locales';
+import type { Locale } from './locales';
 
 /** ISO 3166-1 alpha-2 codes: what a location's country field accepts. */
 export const COUNTRY_CODES = [

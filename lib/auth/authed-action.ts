@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { AppError } from '@/lib/api/app-error';
-import { logError } from '@/lib/api/log';
-import { isDataException, nulIssues } from '@/lib/api/input-guard';
-import { newRequestId } from '@/lib/api/envelope';
+import { AppError } from '@/lib/errors/app-error';
+import { logError } from '@/lib/observability/log-error';
+import { isDataException, nulIssues } from '@/lib/validation/input-guard';
+import { newRequestId } from '@/lib/observability/request-id';
 import { redirect } from 'next/navigation';
 import { currentSession, requestLocale, signInPath, type PageSession } from '@/lib/auth/session';
 import { translatorFor } from '@/lib/i18n/translator';
 import { fieldErrorsFrom } from '@/lib/validation/issues';
-import type { ErrorCode } from '@/lib/api/catalogue';
+import type { ErrorCode } from '@/lib/errors/catalogue';
 
 /** What every server action answers; forms show `message` and `fieldErrors` beside the fields. */
 export type ActionResult<T> = { ok: true; data: T; message?: string } | { ok: false; code: ErrorCode | 'INTERNAL'; message: string; fieldErrors?: Record<string, string>; details?: Record<string, unknown> };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { userTwoFactor } from '@/db/schema/two-factor';
 import { users } from '@/db/schema/users';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import type { EnableTwoFactorInput } from './schema';

@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { authCodes } from '@/db/schema/auth-codes';
 import { merchants } from '@/db/schema/merchants';
 import { users } from '@/db/schema/users';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { PublicContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
 import { sendEmail } from '@/lib/messaging/send';
@@ -12,11 +12,12 @@ import { escapeHtml, productEmailHtml } from '@/lib/messaging/layout';
 import { phoneOrRefuse } from '@/lib/phone/problem';
 import { CODE_REQUEST_LIMIT, EMAIL_LOOKUP_LIMIT, addressKey, reserveAll, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
 import { NO_PLAN_STATUS } from '@/lib/subscription/plans';
-import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, consumeCode, issueCode } from './one-time-codes';
-import { hashPassword } from './password';
-import { signVerificationToken, verifyVerificationToken } from './tokens';
-import type { MerchantDetailsInput, RegisterInput } from './schema';
-import { completeMerchantDetails, type MerchantProfile } from '@/lib/merchant/service';
+import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, consumeCode, issueCode } from '@/lib/auth/one-time-codes';
+import { hashPassword } from '@/lib/auth/password';
+import { signVerificationToken, verifyVerificationToken } from '@/lib/auth/tokens';
+import type { MerchantDetailsInput, RegisterInput } from '@/lib/auth/schema';
+import { isUniqueViolation } from '@/lib/db/unique-violation';
+import { completeMerchantDetails, type MerchantProfile } from './service';
 
 /** 488 "email has been registered" when the e-mail already signs in to an account. */
 export async function assertEmailAvailable(db: Db, email: string): Promise<void> {
@@ -119,13 +120,6 @@ export async function registerAccount(ctx: PublicContext, input: RegisterInput):
     if (isUniqueViolation(error)) throw new AppError('EMAIL_EXISTS', 'errors.http.488', { fieldErrors: { email: 'errors.http.488' } });
     throw error;
   }
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }
 
 /**

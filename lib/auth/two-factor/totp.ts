@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { purposeKey } from '@/lib/auth/secret';
+import { purposeKey } from '@/lib/crypto/secret';
 import { openWith, sealWith } from '@/lib/crypto/secret-box';
 
 export const TOTP_PERIOD_SECONDS = 30;
@@ -31,7 +31,7 @@ export function totpStep(base32: string, code: string, now: Date): number | null
   return Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS) + delta;
 }
 
-/** The secret as stored: sealed with the two-factor purpose key (lib/auth/secret.ts). */
+/** The secret as stored: sealed with the two-factor purpose key (lib/crypto/secret.ts). */
 export function sealTotpSecret(base32: string): string {
   return sealWith(purposeKey('two-factor'), base32);
 }

@@ -1,5 +1,5 @@
-import { familyFirst, isCjkName } from '@/lib/names/display-name';
-import type { Locale } from './locales';
+import { familyFirst, isCjkName } from './display-name';
+import type { Locale } from '@/lib/i18n/locales';
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 

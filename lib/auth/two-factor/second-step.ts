@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '@/db/schema/users';
-import { AppError } from '@/lib/api/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { PublicContext } from '@/lib/context';
 import { signInUser, type SignedInUser, type TokenPair } from '@/lib/auth/service';
 import { LOGIN_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';

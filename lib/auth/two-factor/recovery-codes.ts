@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { purposeKey } from '@/lib/auth/secret';
+import { purposeKey } from '@/lib/crypto/secret';
 
 export const RECOVERY_CODE_COUNT = 10;
 // No 0/o, 1/l/i: read off paper and typed again.

@@ -1,7 +1,7 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { authedAction, type ActionResult } from '@/lib/actions/action';
+import { authedAction, type ActionResult } from '@/lib/auth/authed-action';
 import { clientAddress } from '@/lib/http/client-address';
 import { enableTwoFactor, startTwoFactor, type TwoFactorSetup } from './enrol';
 import { disableTwoFactor, regenerateRecoveryCodes } from './manage';

@@ -1,7 +1,8 @@
 /**
  * Our own reply drafts, used when no AI model is configured: a few natural replies per language
  * and rating band, chosen by a stable hash of the review so a review keeps its draft.
- * `{name}` is the reviewer's name.
+ * `{name}` is the reviewer's name. A leaf below lib/reviews (its drafts) and lib/gbp (the sandbox's
+ * demo replies), so the provider adapter never reaches up into reviews.
  */
 export type DraftLanguage = 'zh-CN' | 'en-US' | 'zh-HK';
 type Band = 'positive' | 'neutral' | 'negative';

@@ -1,4 +1,4 @@
-import { errorFields, logger } from '@/lib/observability/logger';
+import { errorFields, logger } from './logger';
 
 /** Unexpected errors: logged with the request id the client received, never sent to it. */
 export function logError(requestId: string, error: unknown): void {
