@@ -5,7 +5,7 @@ import { requireSession } from '@/lib/auth/session';
 import { isTrialing } from '@/lib/subscription/guard';
 import { getTemplate, type TemplateDto } from '@/lib/templates/service';
 import { IntlWarmup } from '@/components/templates/intl-warmup';
-import { TemplateEditorClient, type EditorProblem } from './template-editor-client';
+import { TemplateEditor, type EditorProblem } from '@/components/templates/template-editor';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('templates');
@@ -40,7 +40,7 @@ export default async function TemplateEditorPage({ searchParams }: { searchParam
   return (
     <>
       <IntlWarmup />
-      <TemplateEditorClient template={problem === 'notFound' ? null : template} type={effectiveType} problem={problem} merchantName={user.merchantName} />
+      <TemplateEditor template={problem === 'notFound' ? null : template} type={effectiveType} problem={problem} merchantName={user.merchantName} />
     </>
   );
 }

@@ -41,7 +41,7 @@ interface Props {
   trialNotice: ReactNode;
 }
 
-export function TemplatesClient({ rows, totals, tab: loadedTab, initialTab, page, trialing, trialNotice }: Props) {
+export function TemplateList({ rows, totals, tab: loadedTab, initialTab, page, trialing, trialNotice }: Props) {
   const t = useTranslations('templates');
   const locale = useLocale() as Locale;
   const router = useRouter();

@@ -47,7 +47,7 @@ interface Props {
 
 const REDIRECT_DELAY_MS = 1500;
 
-export function TemplateEditorClient({ template, type, problem, merchantName }: Props) {
+export function TemplateEditor({ template, type, problem, merchantName }: Props) {
   const t = useTranslations('templates');
   const tSub = useTranslations('subscription');
   const router = useRouter();
