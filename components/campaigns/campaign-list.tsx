@@ -3,7 +3,8 @@
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search, Trash2, X } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useListQuery } from '@/components/lists/use-list-query';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -20,9 +21,10 @@ import type { CampaignRecord } from '@/lib/campaigns/record';
 import type { Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';
 import { formatDateTime } from '@/lib/time/format';
+import { campaignListInput, campaignQueryFromParams, CAMPAIGN_PAGE_SIZES, type CampaignQuery } from './campaign-query';
 import { CampaignRowMenu } from './campaign-row-menu';
 import { CampaignStatus } from './campaign-status';
-import { FilterMenu, type ChannelStatus } from './filter-menu';
+import { FilterMenu } from './filter-menu';
 import { RequestMenu } from './request-menu';
 import { SendingSettingsDialog } from './sending-settings-dialog';
 import { useTemplatePreview } from './use-template-preview';
@@ -32,7 +34,6 @@ const CampaignDetailsDialog = dynamic(() => import('./campaign-details-dialog').
 const MessagePreviewDialog = dynamic(() => import('./message-preview-dialog').then((m) => m.MessagePreviewDialog), { ssr: false });
 const ReviewDialog = dynamic(() => import('@/components/sending/review-dialog').then((m) => m.ReviewDialog), { ssr: false });
 
-export const CAMPAIGN_PAGE_SIZES = [10, 25, 50] as const;
 /** Spec section 9: the list reloads every 10 s while a campaign is sending. */
 const POLL_MS = 10_000;
 const LOCATION_CUT = 20;
@@ -42,21 +43,14 @@ export interface CampaignPage {
   records: CampaignRecord[];
 }
 
-interface Query {
-  pageNum: number;
-  pageSize: number;
-  filter: ChannelStatus;
-  keyword: string;
-  sortOrder: 'asc' | 'desc';
-}
-
 export function CampaignList({ initial }: { initial: CampaignPage }) {
   const t = useTranslations('campaigns');
   const locale = useLocale() as Locale;
   const confirm = useConfirm();
   const [page, setPage] = useState<CampaignPage>(initial);
-  const [query, setQuery] = useState<Query>({ pageNum: 1, pageSize: 10, filter: {}, keyword: '', sortOrder: 'desc' });
-  const [search, setSearch] = useState('');
+  // The query lives in the URL (issue 21); the rows load here, through the list action.
+  const list = useListQuery({ mode: 'client', debounceMs: 300 });
+  const query = useMemo(() => campaignQueryFromParams(list.params), [list.params]);
   const [loading, setLoading] = useState(false);
   const [batch, setBatch] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
@@ -72,14 +66,10 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
   const first = useRef(true);
 
   const load = useCallback(
-    async (q: Query, quiet = false) => {
+    async (q: CampaignQuery, quiet = false) => {
       if (!quiet) setLoading(true);
       try {
-        const res = await listCampaignsAction({
-          pageNum: q.pageNum,
-          pageSize: q.pageSize,
-          searchConditions: JSON.stringify({ campaignChannel: q.filter.channel, status: q.filter.status, keyword: q.keyword || undefined, sortOrder: q.sortOrder }),
-        });
+        const res = await listCampaignsAction(campaignListInput(q));
         // Spec section 8: campaign list load errors are silently ignored.
         if (res.ok) setPage({ total: res.data.total, records: res.data.records });
       } catch {
@@ -98,12 +88,6 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
     }
     void load(query);
   }, [query, load]);
-
-  // Debounced search: the keyword follows the box 300 ms after typing stops.
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery((q) => (q.keyword === search.trim() ? q : { ...q, keyword: search.trim(), pageNum: 1 })), 300);
-    return () => clearTimeout(timer);
-  }, [search]);
 
   // Polling while any campaign is sending and not fully delivered; stops on leaving the page.
   const sending = page.records.some((r) => r.displayStatus === 2);
@@ -213,18 +197,18 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
     <div className="space-y-4">
       <PageHeader title={t('list.title')} description={t('list.description')} actions={<><SendingSettingsDialog /><RequestMenu /></>} />
       <div className="flex flex-wrap items-center gap-2">
-        <FilterMenu value={query.filter} onChange={(filter) => setQuery((q) => ({ ...q, filter, pageNum: 1 }))} />
+        <FilterMenu value={query.filter} onChange={(filter) => list.filter({ channel: filter.channel?.toString(), status: filter.status?.toString() })} />
         <div className="w-64 max-[720px]:w-full">
           <Input
           type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={list.search.value}
+          onChange={(e) => list.search.set(e.target.value)}
           placeholder={t('list.search')}
           aria-label={t('list.search')}
           leading={<Search className="size-4" aria-hidden />}
           />
         </div>
-        <Button variant="secondary" onClick={() => setQuery((q) => ({ ...q, sortOrder: q.sortOrder === 'desc' ? 'asc' : 'desc', pageNum: 1 }))} data-testid="campaign-sort">
+        <Button variant="secondary" onClick={() => list.filter({ sortOrder: query.sortOrder === 'desc' ? 'asc' : null })} data-testid="campaign-sort">
           {query.sortOrder === 'desc' ? <ArrowDownWideNarrow className="size-4" aria-hidden /> : <ArrowUpNarrowWide className="size-4" aria-hidden />}
           {query.sortOrder === 'desc' ? t('list.sortNewest') : t('list.sortOldest')}
         </Button>
@@ -269,7 +253,7 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
           rowLabel={(r) => r.campaignName}
         />
       </TooltipProvider>
-      {page.total > 0 && <Pager total={page.total} pageNum={query.pageNum} pageSize={query.pageSize} pageSizes={CAMPAIGN_PAGE_SIZES} onChange={(next) => setQuery((q) => ({ ...q, ...next }))} />}
+      {page.total > 0 && <Pager total={page.total} pageNum={query.pageNum} pageSize={query.pageSize} pageSizes={CAMPAIGN_PAGE_SIZES} onChange={list.setPage} />}
       {detailsLoaded && <CampaignDetailsDialog record={details} onClose={() => setDetails(null)} />}
       {previewLoaded && <MessagePreviewDialog data={preview.data} channel={previewChannel} onClose={preview.close} />}
       {reviewLoaded && <ReviewDialog campaignId={reviewing} onClose={() => setReviewing(null)} onChanged={() => void load(query, true)} />}

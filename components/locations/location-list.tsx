@@ -2,9 +2,10 @@
 
 import { Building2, Eye, MapPin, MoreHorizontal, Pencil, Plus, Power, PowerOff, Search, Trash2 } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useOptimistic, useState, useTransition } from 'react';
+import { useOptimistic, useState } from 'react';
+import { useListQuery } from '@/components/lists/use-list-query';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -47,11 +48,9 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
   const t = useTranslations('locations');
   const locale = useLocale() as Locale;
   const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
   const confirm = useConfirm();
-  const [search, setSearch] = useState(keyword);
-  const [pending, startTransition] = useTransition();
+  const list = useListQuery({ keyword });
+  const { pending, startTransition, refresh } = list;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [blocked, setBlocked] = useState<BlockedDelete | null>(null);
   const formLoaded = useLazyMount(dialog?.kind === 'create' || dialog?.kind === 'edit');
@@ -64,18 +63,6 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
   // The filter box ticks at once; the URL (and the server's list) follow.
   const [onlyEnabled, setOnlyEnabled] = useOptimistic(enabledOnly);
 
-  const navigate = (changes: Record<string, string | null>, before?: () => void) => {
-    const params = new URLSearchParams(searchParams.toString());
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === '') params.delete(k);
-      else params.set(k, v);
-    }
-    startTransition(() => {
-      before?.();
-      router.push(`${pathname}${params.size ? `?${params}` : ''}`, { scroll: false });
-    });
-  };
-  const refresh = () => startTransition(() => router.refresh());
 
   const setEnabled = async (row: LocationRow, enabled: boolean) => {
     setOptimistic((o) => ({ ...o, [row.locationId]: enabled }));
@@ -107,7 +94,7 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
       return;
     }
     notify.success(result.message ?? t('messages.deleted'));
-    if (rows.length === 1 && pageNum > 1) navigate({ pageNum: String(pageNum - 1) });
+    if (rows.length === 1 && pageNum > 1) list.navigate({ pageNum: String(pageNum - 1) });
     else refresh();
   };
 
@@ -207,8 +194,8 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
         <Button
           variant="secondary"
           onClick={() => {
-            setSearch('');
-            navigate({ keyword: null, enabled: null, pageNum: null });
+            list.search.set('');
+            list.filter({ keyword: null, enabled: null });
           }}
         >
           {t('empty.clearFilters')}
@@ -247,15 +234,15 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
           className="w-full max-w-sm mobile:max-w-none"
           onSubmit={(event) => {
             event.preventDefault();
-            navigate({ keyword: search.trim(), pageNum: null });
+            list.search.submit();
           }}
         >
           <Input
             type="search"
-            value={search}
+            value={list.search.value}
             onChange={(event) => {
-              setSearch(event.target.value);
-              if (event.target.value === '' && keyword !== '') navigate({ keyword: null, pageNum: null });
+              list.search.set(event.target.value);
+              if (event.target.value === '' && keyword !== '') list.filter({ keyword: null });
             }}
             placeholder={t('searchPlaceholder')}
             aria-label={t('searchLabel')}
@@ -263,7 +250,7 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
             leading={<Search />}
           />
         </form>
-        <Checkbox checked={onlyEnabled} onCheckedChange={(checked) => navigate({ enabled: checked ? 'true' : null, pageNum: null }, () => setOnlyEnabled(checked))} label={t('enabledOnly')} />
+        <Checkbox checked={onlyEnabled} onCheckedChange={(checked) => list.filter({ enabled: checked ? 'true' : null }, () => setOnlyEnabled(checked))} label={t('enabledOnly')} />
         <span className="ms-auto flex items-center gap-1.5 text-sm text-slate-500 tabular-nums dark:text-slate-400 mobile:hidden">
           <MapPin className="size-4" aria-hidden="true" />
           {t('total', { total })}

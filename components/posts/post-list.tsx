@@ -2,9 +2,9 @@
 
 import { Copy, ExternalLink, Eye, ImageIcon, MoreHorizontal, Newspaper, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import Link from 'next/link';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useListQuery } from '@/components/lists/use-list-query';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -34,20 +34,8 @@ export function PostList({ page, keyword, status, canManage, publicBaseUrl }: Po
   const t = useTranslations('posts');
   const locale = useLocale() as Locale;
   const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
   const confirm = useConfirm();
-  const [search, setSearch] = useState(keyword);
-  const [pending, startTransition] = useTransition();
-
-  const navigate = (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(searchParams.toString());
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === '') params.delete(k);
-      else params.set(k, v);
-    }
-    startTransition(() => router.push(`${pathname}${params.size ? `?${params}` : ''}`, { scroll: false }));
-  };
+  const list = useListQuery({ keyword });
 
   const remove = async (post: PostSummary) => {
     const ok = await confirm({ title: t('deleteConfirm.title'), description: t('deleteConfirm.description', { title: post.title }), confirmLabel: t('deleteConfirm.confirm'), danger: true });
@@ -59,8 +47,8 @@ export function PostList({ page, keyword, status, canManage, publicBaseUrl }: Po
     }
     notify.success(result.message ?? t('messages.deleted'));
     // The last row of a later page: step back a page rather than show an empty one.
-    if (page.records.length === 1 && page.pageNum > 1) navigate({ pageNum: String(page.pageNum - 1) });
-    else startTransition(() => router.refresh());
+    if (page.records.length === 1 && page.pageNum > 1) list.navigate({ pageNum: String(page.pageNum - 1) });
+    else list.refresh();
   };
 
   const copyLink = async (post: PostSummary) => {
@@ -174,16 +162,16 @@ export function PostList({ page, keyword, status, canManage, publicBaseUrl }: Po
           className="w-80 mobile:w-full"
           onSubmit={(event) => {
             event.preventDefault();
-            navigate({ keyword: search.trim(), pageNum: null });
+            list.search.submit();
           }}
         >
-          <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('searchPlaceholder')} aria-label={t('searchPlaceholder')} maxLength={100} leading={<Search />} />
+          <Input type="search" value={list.search.value} onChange={(e) => list.search.set(e.target.value)} placeholder={t('searchPlaceholder')} aria-label={t('searchPlaceholder')} maxLength={100} leading={<Search />} />
         </form>
         <div className="w-40 mobile:w-full">
           <SimpleSelect
             aria-label={t('columns.status')}
             value={status}
-            onValueChange={(value) => navigate({ status: value === 'all' ? null : value, pageNum: null })}
+            onValueChange={(value) => list.filter({ status: value === 'all' ? null : value })}
             options={[
               { value: 'all', label: t('status.all') },
               { value: 'draft', label: t('status.draft') },
@@ -197,7 +185,7 @@ export function PostList({ page, keyword, status, canManage, publicBaseUrl }: Po
         columns={columns}
         rows={page.records}
         rowKey={(post) => post.id}
-        loading={pending}
+        loading={list.pending}
         empty={
           filtered ? (
             <EmptyState icon={Search} title={t('empty.noMatch')} />
