@@ -81,3 +81,6 @@ export function useListQuery({ mode = 'server', keyword: initialKeyword, debounc
     search: { value: search, set: setSearch, submit: submitSearch },
   };
 }
+
+/** What `useListQuery` answers, for the pieces of a list (its filter bar) that take it as a prop. */
+export type ListQueryState = ReturnType<typeof useListQuery>;
