@@ -5,7 +5,8 @@ import { requireSession } from '@/lib/auth/session';
 import { isTrialing } from '@/lib/subscription/guard';
 import { getTemplate, type TemplateDto } from '@/lib/templates/service';
 import { IntlWarmup } from '@/components/templates/intl-warmup';
-import { TemplateEditor, type EditorProblem } from '@/components/templates/template-editor';
+import { TemplateEditor } from '@/components/templates/template-editor';
+import type { EditorProblem } from '@/components/templates/use-template-editor';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('templates');
