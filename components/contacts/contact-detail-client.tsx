@@ -6,7 +6,6 @@ import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -19,6 +18,8 @@ import type { Locale } from '@/lib/i18n/locales';
 import { displayName } from '@/lib/names/display-name';
 import { notify } from '@/lib/notify/notify';
 import { formatDateTime } from '@/lib/time/format';
+import { ContactDetailsCard } from './contact-details-card';
+import { ContactHistoryCard } from './contact-history-card';
 import { OptBadge } from './opt-badge';
 
 // The edit form (react-hook-form, the dialog, the selects) loads after the page, when idle, or when first opened (issue 11).
@@ -52,13 +53,6 @@ export function ContactDetailClient({ contact, phoneDisplay, locations, fieldKey
       notify.success(result.message ?? t('consentSaved'));
       router.refresh();
     });
-
-  const row = (label: string, value: React.ReactNode) => (
-    <div className="flex justify-between gap-4 border-b border-slate-100 py-2.5 text-sm last:border-0 dark:border-slate-800">
-      <dt className="shrink-0 text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="min-w-0 text-end break-words text-slate-900 dark:text-slate-100">{value || '-'}</dd>
-    </div>
-  );
 
   const channelCard = (channel: 'email' | 'sms') => {
     const value = channel === 'email' ? contact.emailOptIn : contact.smsOptIn;
@@ -110,28 +104,7 @@ export function ContactDetailClient({ contact, phoneDisplay, locations, fieldKey
         }
       />
       <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-6 mobile:grid-cols-1">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('detail.title')}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl>
-              {row(t('form.lastName'), contact.lastName)}
-              {row(t('form.firstName'), contact.firstName)}
-              {row(t('form.email'), contact.email)}
-              {row(t('form.phone'), phoneDisplay)}
-              {row(t('form.gender'), t(`gender.${contact.gender}`))}
-              {row(t('form.type'), <Badge tone={contact.type === 'customer' ? 'primary' : 'neutral'}>{t(`type.${contact.type}`)}</Badge>)}
-              {row(t('form.location'), contact.locationName ?? t('noLocation'))}
-              {row(t('form.tags'), contact.tags.length ? <span className="flex flex-wrap justify-end gap-1">{contact.tags.map((tag) => <Badge key={tag}>{tag}</Badge>)}</span> : null)}
-              {Object.entries(contact.customFields).map(([k, v]) => row(k, v))}
-              {contact.emailStatus !== 'ok' && row(t('detail.emailStatus'), <Badge tone="danger">{t(`detail.${contact.emailStatus}`)}</Badge>)}
-              {row(t('columns.lastActivity'), contact.lastActivityAt ? formatDateTime(contact.lastActivityAt, locale) : t('never'))}
-              {row(t('detail.created'), formatDateTime(contact.createdAt, locale))}
-              {row(t('detail.updated'), formatDateTime(contact.updatedAt, locale))}
-            </dl>
-          </CardContent>
-        </Card>
+        <ContactDetailsCard contact={contact} phoneDisplay={phoneDisplay} />
         <div className="flex flex-col gap-6">
           <Card>
             <CardHeader>
@@ -159,32 +132,7 @@ export function ContactDetailClient({ contact, phoneDisplay, locations, fieldKey
               </div>
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('detail.history')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {contact.consentHistory.length === 0 ? (
-                <p className="text-sm text-slate-500 dark:text-slate-400">{t('detail.noHistory')}</p>
-              ) : (
-                <ol className="flex flex-col gap-2" aria-label={t('detail.history')}>
-                  {contact.consentHistory.map((h) => (
-                    <li key={h.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                      <span className="flex items-center gap-2">
-                        <Badge tone={h.action === 'optin' ? 'success' : 'danger'}>
-                          {t(`channel.${h.channel}`)} · {t(`action.${h.action}`)}
-                        </Badge>
-                        <span className="text-slate-500 dark:text-slate-400">{t(`source.${h.source}` as never)}</span>
-                      </span>
-                      <time className="tabular-nums text-slate-500 dark:text-slate-400" dateTime={new Date(h.createdAt).toISOString()}>
-                        {formatDateTime(h.createdAt, locale)}
-                      </time>
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </CardContent>
-          </Card>
+          <ContactHistoryCard contact={contact} />
         </div>
       </div>
       {editLoaded && <ContactFormDialog open={editing} onOpenChange={setEditing} contact={contact} locations={locations} fieldKeys={fieldKeys} />}

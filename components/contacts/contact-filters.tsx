@@ -2,8 +2,7 @@
 
 import { Search, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useState } from 'react';
+import { useListQuery } from '@/components/lists/use-list-query';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SimpleSelect } from '@/components/ui/select';
@@ -17,18 +16,9 @@ const FILTER_KEYS = ['keyword', 'locationId', 'activity', 'preference', 'emailOp
 export function ContactFilters({ query, locations }: { query: ListQuery; locations: LocationOption[] }) {
   const t = useTranslations('contacts.filters');
   const tc = useTranslations('contacts');
-  const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
-  const [keyword, setKeyword] = useState(query.keyword ?? '');
+  const list = useListQuery({ keyword: query.keyword ?? '' });
 
-  const set = (key: (typeof FILTER_KEYS)[number], value: string | undefined) => {
-    const params = new URLSearchParams(searchParams.toString());
-    if (value && value !== ALL) params.set(key, value);
-    else params.delete(key);
-    params.delete('pageNum');
-    router.push(`${pathname}?${params.toString()}`, { scroll: false });
-  };
+  const set = (key: (typeof FILTER_KEYS)[number], value: string | undefined) => list.filter({ [key]: value === ALL ? null : value });
   const active = FILTER_KEYS.some((k) => query[k] !== undefined);
 
   const select = (key: (typeof FILTER_KEYS)[number], label: string, options: { value: string; label: string }[]) => (
@@ -43,11 +33,11 @@ export function ContactFilters({ query, locations }: { query: ListQuery; locatio
         className="flex min-w-64 flex-1 gap-2 mobile:min-w-0 mobile:basis-full"
         onSubmit={(e) => {
           e.preventDefault();
-          set('keyword', keyword.trim() || undefined);
+          list.search.submit();
         }}
       >
         <div className="min-w-0 flex-1">
-          <Input type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t('keyword')} aria-label={t('keyword')} leading={<Search className="size-4" aria-hidden="true" />} />
+          <Input type="search" value={list.search.value} onChange={(e) => list.search.set(e.target.value)} placeholder={t('keyword')} aria-label={t('keyword')} leading={<Search className="size-4" aria-hidden="true" />} />
         </div>
         <Button type="submit" variant="secondary">
           {t('search')}
@@ -90,11 +80,8 @@ export function ContactFilters({ query, locations }: { query: ListQuery; locatio
         <Button
           variant="ghost"
           onClick={() => {
-            setKeyword('');
-            const params = new URLSearchParams(searchParams.toString());
-            FILTER_KEYS.forEach((k) => params.delete(k));
-            params.delete('pageNum');
-            router.push(`${pathname}?${params.toString()}`, { scroll: false });
+            list.search.set('');
+            list.filter(Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
           }}
         >
           <X className="size-4" aria-hidden="true" />

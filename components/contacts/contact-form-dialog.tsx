@@ -11,23 +11,20 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
-import { SimpleSelect } from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
-import { contactGenders, contactTypes } from '@/db/constants/contacts';
 import { createContactAction, updateContactAction } from '@/lib/contacts/actions';
 import type { ContactRecord } from '@/lib/contacts/record';
 import type { LocationOption } from '@/lib/locations/options';
 import type { contactInput } from '@/lib/contacts/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';
-import { formatDateTime } from '@/lib/time/format';
+import { ContactChoiceFields } from './contact-choice-fields';
+import { ContactConsentFields } from './contact-consent-fields';
 import { CustomFieldsEditor } from './custom-fields-editor';
 import { TagInput } from './tag-input';
 
-type Values = z.input<typeof contactInput>;
+export type Values = z.input<typeof contactInput>;
 type Output = z.output<typeof contactInput>;
 type Field = keyof Values;
-const NONE = 'none';
 // The schema (zod) loads on the first check; it checks a phone's typed shape only (lib/phone/typed.ts),
 // and the server action reads the number in the location's country.
 const resolver = lazyZodResolver(() => import('@/lib/contacts/schema').then((m) => m.contactInput));
@@ -68,9 +65,6 @@ export function ContactFormDialog({ open, onOpenChange, contact, locations, fiel
     else router.push(`/contacts/${result.data.id}`);
   });
 
-  const consentMeta = (at: Date | null | undefined, source: string | null | undefined) =>
-    at && source ? t('form.consentMeta', { source: t(`source.${source}` as never), time: formatDateTime(at, locale) }) : t('form.consentNever');
-
   return (
     <Dialog
       open={open}
@@ -104,45 +98,7 @@ export function ContactFormDialog({ open, onOpenChange, contact, locations, fiel
               </Link>
             </p>
           )}
-          <FormField label={t('form.gender')}>
-            <Controller control={control} name="gender" render={({ field }) => <SimpleSelect aria-label={t('form.gender')} value={field.value ?? 'unknown'} onValueChange={field.onChange} options={contactGenders.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />} />
-          </FormField>
-          <FormField label={t('form.type')}>
-            <Controller control={control} name="type" render={({ field }) => <SimpleSelect aria-label={t('form.type')} value={field.value ?? 'leads'} onValueChange={field.onChange} options={contactTypes.map((v) => ({ value: v, label: t(`type.${v}`) }))} />} />
-          </FormField>
-          <FormField label={t('form.location')} error={message('locationId')}>
-            <Controller
-              control={control}
-              name="locationId"
-              render={({ field }) => (
-                <SimpleSelect
-                  aria-label={t('form.location')}
-                  value={field.value ? String(field.value) : NONE}
-                  onValueChange={(v) => field.onChange(v === NONE ? null : Number(v))}
-                  options={[{ value: NONE, label: t('noLocation') }, ...locations.map((l) => ({ value: String(l.id), label: l.name }))]}
-                />
-              )}
-            />
-          </FormField>
-          <FormField label={t('form.language')}>
-            <Controller
-              control={control}
-              name="locale"
-              render={({ field }) => (
-                <SimpleSelect
-                  aria-label={t('form.language')}
-                  value={field.value ?? NONE}
-                  onValueChange={(v) => field.onChange(v === NONE ? null : v)}
-                  options={[
-                    { value: NONE, label: t('form.languageDefault') },
-                    { value: 'zh-CN', label: '简体中文' },
-                    { value: 'zh-HK', label: '繁體中文（香港）' },
-                    { value: 'en-US', label: 'English' },
-                  ]}
-                />
-              )}
-            />
-          </FormField>
+          <ContactChoiceFields control={control} locations={locations} locationError={message('locationId')} />
           <div className="col-span-2 mobile:col-span-1">
             <FormField label={t('form.tags')} hint={t('form.tagsHint')} error={message('tags')}>
               <Controller control={control} name="tags" render={({ field }) => <TagInput value={field.value ?? []} onChange={field.onChange} />} />
@@ -151,15 +107,7 @@ export function ContactFormDialog({ open, onOpenChange, contact, locations, fiel
           <div className="col-span-2 mobile:col-span-1">
             <Controller control={control} name="customFields" render={({ field }) => <CustomFieldsEditor value={field.value ?? {}} onChange={field.onChange} suggestions={fieldKeys} error={message('customFields')} />} />
           </div>
-          <fieldset className="col-span-2 grid grid-cols-2 gap-4 rounded-lg border border-slate-200 p-3 dark:border-slate-800 mobile:col-span-1 mobile:grid-cols-1">
-            <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">{t('form.consent')}</legend>
-            <FormField label={t('form.emailOptIn')} inline hint={consentMeta(contact?.emailOptInAt, contact?.emailOptInSource)}>
-              <Controller control={control} name="emailOptIn" render={({ field }) => <Switch checked={field.value === true} onCheckedChange={(v) => field.onChange(v)} />} />
-            </FormField>
-            <FormField label={t('form.smsOptIn')} inline hint={consentMeta(contact?.smsOptInAt, contact?.smsOptInSource)}>
-              <Controller control={control} name="smsOptIn" render={({ field }) => <Switch checked={field.value === true} onCheckedChange={(v) => field.onChange(v)} />} />
-            </FormField>
-          </fieldset>
+          <ContactConsentFields control={control} contact={contact} />
         </form>
         <DialogFooter>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

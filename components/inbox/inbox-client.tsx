@@ -1,9 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
-import { Inbox, Mail, MessageSquare, Search } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { useTranslations } from 'next-intl';
+import { Inbox, Search } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { cn, focusRing } from '@/components/ui/cn';
@@ -11,8 +10,7 @@ import { notify } from '@/lib/notify/notify';
 import { inboxVersionAction, listConversationsAction } from '@/lib/inbox/actions';
 import type { ConversationRecord } from '@/lib/inbox/queries';
 import { inboxFilters } from '@/lib/inbox/filters';
-import type { Locale } from '@/lib/i18n/locales';
-import { formatDateTime } from '@/lib/time/format';
+import { ConversationItem } from './conversation-item';
 import { ConversationView } from './conversation-view';
 
 type Filter = (typeof inboxFilters)[number];
@@ -32,7 +30,6 @@ const PAGE = 30;
  */
 export function InboxClient({ initial, initialQuery, initialSelected }: { initial: ListState; initialQuery: { filter: Filter; keyword: string }; initialSelected: number | null }) {
   const t = useTranslations('inbox');
-  const locale = useLocale() as Locale;
   const [list, setList] = useState(initial);
   const [filter, setFilter] = useState<Filter>(initialQuery.filter);
   const [keyword, setKeyword] = useState(initialQuery.keyword);
@@ -132,27 +129,7 @@ export function InboxClient({ initial, initialQuery, initialSelected }: { initia
             </li>
           )}
           {list.records.map((c) => (
-            <li key={c.conversationId}>
-              <button
-                type="button"
-                onClick={() => open(c.conversationId)}
-                aria-current={selected === c.conversationId ? 'true' : undefined}
-                className={cn('flex w-full gap-3 border-b border-slate-100 px-3 py-3 text-start hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800/60', focusRing, selected === c.conversationId && 'bg-primary-soft dark:bg-primary/15')}
-              >
-                <span className="mt-0.5 text-slate-400">{c.lastChannel === 'sms' ? <MessageSquare className="size-4" aria-label={t('filters.sms')} /> : <Mail className="size-4" aria-label={t('filters.email')} />}</span>
-                <span className="min-w-0 flex-1">
-                  <span className="flex items-baseline justify-between gap-2">
-                    <span className={cn('truncate', c.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{c.name}</span>
-                    <span className="shrink-0 text-xs tabular-nums text-slate-400">{formatDateTime(c.lastMessageAt, locale).slice(0, 16)}</span>
-                  </span>
-                  <span className="mt-0.5 flex items-center gap-2">
-                    <span className="truncate text-sm text-slate-500 dark:text-slate-400">{c.lastPreview}</span>
-                    {c.unreadCount > 0 && <Badge tone="primary">{c.unreadCount}</Badge>}
-                    {c.processed && <Badge tone="success">{t('processedBadge')}</Badge>}
-                  </span>
-                </span>
-              </button>
-            </li>
+            <ConversationItem key={c.conversationId} conversation={c} selected={selected === c.conversationId} onOpen={() => open(c.conversationId)} />
           ))}
         </ul>
       </section>

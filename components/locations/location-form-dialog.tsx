@@ -17,17 +17,15 @@ import type { createLocationSchema } from '@/lib/locations/schema';
 import { zipCodeAbsent, zipCodeRequired } from '@/lib/locations/zip-codes';
 import { notify } from '@/lib/notify/notify';
 import { CountrySelect } from './country-select';
+import { valuesFor, type Values } from './location-form-values';
 import type { LocationRow } from './location-row';
 import { TimeZoneSelect } from './time-zone-select';
 
-type Values = z.input<typeof createLocationSchema>;
 type Output = z.output<typeof createLocationSchema>;
 type Field = keyof Values;
 
 // The schema (and zod) loads on the first check; the server action checks again.
 const resolver = lazyZodResolver(() => import('@/lib/locations/schema').then((m) => m.createLocationSchema));
-
-const DEFAULT_COUNTRY: Record<Locale, string> = { 'zh-CN': 'CN', 'zh-HK': 'HK', 'en-US': 'US' };
 
 /**
  * Add and edit, one dialog. The form checks with the same zod schema as the server (loaded on first use);
@@ -132,23 +130,4 @@ export function LocationFormDialog({ open, row, onOpenChange, onSaved }: { open:
       </DialogContent>
     </Dialog>
   );
-}
-
-function valuesFor(row: LocationRow | null, locale: Locale): Values {
-  if (row) {
-    return {
-      locationName: row.locationName,
-      address: row.address,
-      city: row.city,
-      state: row.state,
-      country: row.country,
-      zipCode: row.zipCode,
-      phone: row.phoneDisplay,
-      timezone: row.timezone,
-      reviewLink: row.reviewLink ?? '',
-      enabled: row.enabled,
-    };
-  }
-  const country = DEFAULT_COUNTRY[locale];
-  return { locationName: '', address: '', city: '', state: '', country, zipCode: '', phone: '', timezone: COUNTRY_TIME_ZONES[country], reviewLink: '', enabled: true };
 }

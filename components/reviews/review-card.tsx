@@ -3,14 +3,15 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { MapPin, MessageSquareReply, MoreHorizontal, Pencil, Tag, Trash2, UserRound } from 'lucide-react';
+import { MapPin, MessageSquareReply, MoreHorizontal, Tag, Trash2, UserRound } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { notify } from '@/lib/notify/notify';
-import { deleteReplyAction, deleteReviewAction, setEmployeeTagAction } from '@/lib/reviews/actions';
+import { deleteReplyAction, deleteReviewAction } from '@/lib/reviews/actions';
+import { EmployeeTagForm } from './employee-tag-form';
+import { OwnerReply } from './owner-reply';
 import { Stars } from './stars';
 import { ReplyEditor } from './reply-editor';
 import type { ReviewSite } from '@/db/schema/reviews';
@@ -45,14 +46,6 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
     const result = await deleteReplyAction({ id: review.id });
     if (!result.ok) return notify.warning(result.message);
     notify.success(result.message ?? t('reply.deleted'));
-    router.refresh();
-  };
-  const saveTag = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const result = await setEmployeeTagAction({ id: review.id, employeeTag: tag });
-    if (!result.ok) return notify.warning(result.message);
-    notify.success(result.message ?? t('tagSaved'));
-    setTagging(false);
     router.refresh();
   };
   const removeReview = async () => {
@@ -114,17 +107,7 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
         </DropdownMenu>
       </header>
       {review.comment ? <p className="text-sm leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300">{review.comment}</p> : <p className="text-sm text-slate-400 italic">{t('noComment')}</p>}
-      {tagging && (
-        <form onSubmit={saveTag} className="flex flex-wrap items-center gap-2">
-          <Input value={tag} onChange={(e) => setTag(e.target.value)} maxLength={50} placeholder={t('tagPlaceholder')} aria-label={t('tagEmployee')} className="w-56" autoFocus />
-          <Button type="submit" size="sm">
-            {t('saveTag')}
-          </Button>
-          <Button type="button" variant="ghost" size="sm" onClick={() => setTagging(false)}>
-            {t('reply.cancel')}
-          </Button>
-        </form>
-      )}
+      {tagging && <EmployeeTagForm reviewId={review.id} tag={tag} onTagChange={setTag} onClose={() => setTagging(false)} />}
       {editing ? (
         <ReplyEditor
           reviewId={review.id}
@@ -137,25 +120,7 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
           }}
         />
       ) : review.replyComment ? (
-        <div className="rounded-lg border-s-4 border-primary/50 bg-primary-soft/50 px-4 py-3 dark:bg-primary/10" data-testid="owner-reply">
-          <div className="mb-1 flex flex-wrap items-center justify-between gap-2">
-            <p className="text-xs font-semibold text-primary dark:text-primary-light">
-              {t('reply.owner')}
-              {review.replyLabel && <span className="ms-2 font-normal text-slate-500 tabular-nums dark:text-slate-400">{review.replyLabel}</span>}
-            </p>
-            <div className="flex gap-1">
-              <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
-                <Pencil aria-hidden="true" />
-                {t('reply.edit')}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={removeReply}>
-                <Trash2 aria-hidden="true" />
-                {t('reply.delete')}
-              </Button>
-            </div>
-          </div>
-          <p className="text-sm leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300">{review.replyComment}</p>
-        </div>
+        <OwnerReply reply={review.replyComment} replyLabel={review.replyLabel} onEdit={() => setEditing(true)} onDelete={removeReply} />
       ) : (
         <div>
           <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>

@@ -19,6 +19,7 @@ import { $exportHtml, $importHtml, htmlImport } from './html-io';
 import { ImageNode, VideoNode } from './nodes/media-nodes';
 import { TokenDropPlugin } from './token-drop-plugin';
 import { Toolbar } from './toolbar';
+import { editorTheme } from './editor-theme';
 
 export interface RichTextEditorHandle {
   /** Inserts plain text (a `{{token}}`) at the cursor, or at the end when the editor had none. */
@@ -40,17 +41,6 @@ export interface RichTextEditorProps {
   id?: string;
 }
 
-const theme: InitialConfigType['theme'] = {
-  text: {
-    bold: 'font-bold',
-    italic: 'italic',
-    underline: 'underline',
-    strikethrough: 'line-through',
-    underlineStrikethrough: '[text-decoration:underline_line-through]',
-  },
-  link: 'text-primary underline',
-};
-
 /**
  * The one rich-text editor of StarLoop (e-mail templates and posts), on Lexical: paragraph and
  * headings 1-6, bold, italic, underline, strike, text colour, highlight, font family and size,
@@ -69,7 +59,7 @@ const noSubscribe = () => () => {};
 function ClientEditor({ value, onChange, uploadModule, placeholder, disabled, ariaLabel, ref, id }: RichTextEditorProps) {
   const initialConfig: InitialConfigType = {
     namespace: `starloop-${uploadModule}`,
-    theme,
+    theme: editorTheme,
     nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, AutoLinkNode, ImageNode, VideoNode],
     html: { import: htmlImport },
     editable: !disabled,

@@ -1,18 +1,13 @@
 'use client';
 
-import { CheckCircle2, Mail, MessageSquare } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Locale } from '@/lib/i18n/locales';
-import { notify } from '@/lib/notify/notify';
-import { campaignReviewsAction, markAllReviewsSentAction, resolveReviewAction } from '@/lib/sending/actions';
-import type { CampaignReviews, ReviewItem } from '@/lib/sending/review';
-import { formatDateTime } from '@/lib/time/format';
+import { ReviewRow } from './review-row';
+import { useReviewVerdicts } from './use-review-verdicts';
 
 /**
  * The deliveries of one campaign that nobody can confirm: probably delivered, handed over before
@@ -29,87 +24,7 @@ function ReviewDialogOpen({ campaignId, onClose, onChanged }: { campaignId: numb
   const t = useTranslations('sending.review');
   const tc = useTranslations('common');
   const locale = useLocale() as Locale;
-  const confirm = useConfirm();
-  const [data, setData] = useState<CampaignReviews | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | 'all' | null>(null);
-  // After a row leaves the list, the focus goes to the row now at its place (or the close button).
-  const focusRow = useRef<number | null>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-
-  const load = useCallback(
-    () =>
-      campaignReviewsAction({ id: campaignId })
-        .then((result) => {
-          setLoadError(result.ok ? null : result.message || t('failedLoad'));
-          if (result.ok) setData(result.data);
-        })
-        .catch(() => setLoadError(t('failedLoad'))),
-    [campaignId, t],
-  );
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  useEffect(() => {
-    if (focusRow.current === null || !data) return;
-    const rows = listRef.current?.querySelectorAll<HTMLElement>('li button');
-    const index = focusRow.current;
-    focusRow.current = null;
-    const buttonsPerRow = data.canResend ? 2 : 1;
-    const target = rows?.[Math.min(index, data.items.length - 1) * buttonsPerRow] ?? closeRef.current;
-    target?.focus();
-  }, [data]);
-
-  const finish = async (index: number, refused: string | null) => {
-    setRefusal(refused);
-    if (refused) notify.warning(refused);
-    focusRow.current = index;
-    await load();
-    onChanged?.();
-  };
-
-  const markSent = async (item: ReviewItem, index: number) => {
-    setBusy(item.deliveryId);
-    try {
-      const result = await resolveReviewAction({ deliveryId: item.deliveryId, verdict: 'sent' });
-      if (result.ok) notify.success(t('markedSent'));
-      await finish(index, result.ok ? null : result.message);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const resend = async (item: ReviewItem, index: number) => {
-    const name = item.name || item.address;
-    const ok = await confirm({ title: t('resendTitle', { name }), description: t('resendWarning', { name }), confirmLabel: t('resend'), danger: true });
-    if (!ok) return;
-    setBusy(item.deliveryId);
-    try {
-      const result = await resolveReviewAction({ deliveryId: item.deliveryId, verdict: 'resend' });
-      if (result.ok) notify.success(t('queuedAgain'));
-      await finish(index, result.ok ? null : result.message);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const markAll = async () => {
-    if (!data) return;
-    const ok = await confirm({ title: t('markAllTitle', { count: data.total }), description: t('markAllText'), confirmLabel: t('markAll') });
-    if (!ok) return;
-    setBusy('all');
-    try {
-      const result = await markAllReviewsSentAction({ id: campaignId });
-      if (result.ok) notify.success(t('allMarked'));
-      await finish(0, result.ok ? null : result.message);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { data, loadError, refusal, busy, listRef, closeRef, load, markSent, resend, markAll } = useReviewVerdicts(campaignId, onChanged);
 
   const hasSms = data?.items.some((i) => i.channel === 'sms') ?? false;
   return (
@@ -169,40 +84,5 @@ function ReviewDialogOpen({ campaignId, onClose, onChanged }: { campaignId: numb
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function ReviewRow({ item, locale, busy, canResend, onMarkSent, onResend }: { item: ReviewItem; locale: Locale; busy: boolean; canResend: boolean; onMarkSent: () => void; onResend: () => void }) {
-  const t = useTranslations('sending.review');
-  const name = item.name || item.address;
-  const Icon = item.channel === 'sms' ? MessageSquare : Mail;
-  return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-3" data-testid="review-row">
-      <div className="min-w-0 flex-1 basis-56 space-y-0.5">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-medium text-slate-900 dark:text-slate-100">{name}</span>
-          <Badge tone="neutral">
-            <Icon aria-hidden="true" />
-            {t(`channel.${item.channel}`)}
-          </Badge>
-        </p>
-        {item.name && <p className="text-sm break-all text-slate-500 dark:text-slate-400">{item.address}</p>}
-        <p className="text-xs text-slate-500 dark:text-slate-400">
-          {t(`reason.${item.reason}`)} · {t('handedOver', { time: formatDateTime(item.at, locale) })}
-        </p>
-      </div>
-      <div className="flex gap-2 mobile:w-full">
-        <Button size="sm" variant="secondary" className="mobile:flex-1" onClick={onMarkSent} disabled={busy}>
-          {t('markSent')}
-          <span className="sr-only">{t('contactFor', { name })}</span>
-        </Button>
-        {canResend && (
-          <Button size="sm" variant="ghost" className="mobile:flex-1" onClick={onResend} disabled={busy}>
-            {t('resend')}
-            <span className="sr-only">{t('contactFor', { name })}</span>
-          </Button>
-        )}
-      </div>
-    </li>
   );
 }

@@ -1,15 +1,15 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { ChevronRight, MapPin, Building2, MessageSquareText } from 'lucide-react';
+import { MapPin, Building2, MessageSquareText } from 'lucide-react';
 import { and, eq } from 'drizzle-orm';
 import { sourceLocations } from '@/db/schema/sources';
 import type { ServiceContext } from '@/lib/context';
 import { isAppError } from '@/lib/errors/app-error';
 import { browseAccounts, browseLocations, browseReviews } from '@/lib/sources/browse';
-import { formatDateTime } from '@/lib/time/format';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Stars } from '@/components/reviews/stars';
+import { Crumbs, linkClass, Paging, sourcesHref } from './drill-down-nav';
 import { LinkControl } from './link-control';
+import { ProviderReviewItem } from './provider-review-item';
 
 interface Props {
   ctx: ServiceContext;
@@ -21,16 +21,6 @@ interface Props {
   pageToken?: string;
   ourLocations: { id: number; name: string }[];
 }
-
-export function sourcesHref(q: { source: number; account?: string; location?: string; pageToken?: string }): string {
-  const p = new URLSearchParams({ source: String(q.source) });
-  if (q.account) p.set('account', q.account);
-  if (q.location) p.set('location', q.location);
-  if (q.pageToken) p.set('pageToken', q.pageToken);
-  return `/sources?${p.toString()}`;
-}
-
-const linkClass = 'font-medium text-primary hover:underline underline-offset-4 dark:text-primary-light';
 
 /**
  * Accounts, then locations, then reviews, read live from the provider; each level links back up.
@@ -52,49 +42,11 @@ export async function DrillDown(props: Props) {
     );
   }
 
-  function Crumbs({ locationName }: { locationName?: string }) {
-    return (
-      <nav aria-label={t('breadcrumb')} className="mb-4 flex flex-wrap items-center gap-1 text-sm text-slate-500 dark:text-slate-400">
-        {account ? (
-          <Link className={linkClass} href={sourcesHref({ source: sourceId })}>
-            {t('levels.accounts')}
-          </Link>
-        ) : (
-          <span aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
-            {t('levels.accounts')}
-          </span>
-        )}
-        {account && (
-          <>
-            <ChevronRight className="size-4" aria-hidden="true" />
-            {location ? (
-              <Link className={linkClass} href={sourcesHref({ source: sourceId, account })}>
-                {props.accountName ?? account}
-              </Link>
-            ) : (
-              <span aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
-                {props.accountName ?? account}
-              </span>
-            )}
-          </>
-        )}
-        {location && (
-          <>
-            <ChevronRight className="size-4" aria-hidden="true" />
-            <span aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
-              {locationName ?? location}
-            </span>
-          </>
-        )}
-      </nav>
-    );
-  }
-
   async function accountsLevel() {
     const page = await browseAccounts(ctx, sourceId, pageToken);
     return (
       <section aria-labelledby="level-title">
-        <Crumbs />
+        <Crumbs sourceId={sourceId} account={account} accountName={props.accountName} location={location} />
         <h3 id="level-title" className="sr-only">
           {t('levels.accounts')}
         </h3>
@@ -126,7 +78,7 @@ export async function DrillDown(props: Props) {
     const page = await browseLocations(ctx, sourceId, account as string, pageToken);
     return (
       <section aria-labelledby="level-title">
-        <Crumbs />
+        <Crumbs sourceId={sourceId} account={account} accountName={props.accountName} location={location} />
         <h3 id="level-title" className="sr-only">
           {t('levels.locations')}
         </h3>
@@ -166,7 +118,7 @@ export async function DrillDown(props: Props) {
     const locationName = cached?.title;
     return (
       <section aria-labelledby="level-title">
-        <Crumbs locationName={locationName} />
+        <Crumbs sourceId={sourceId} account={account} accountName={props.accountName} location={location} locationName={locationName} />
         <div className="mb-3 flex flex-wrap items-baseline gap-x-4 gap-y-1">
           <h3 id="level-title" className="text-base font-semibold text-slate-900 dark:text-slate-100">
             {t('levels.reviews')}
@@ -180,40 +132,12 @@ export async function DrillDown(props: Props) {
         ) : (
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
             {page.items.map((r) => (
-              <li key={r.id} className="flex flex-col gap-1.5 px-4 py-3" data-testid="provider-review">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium text-slate-900 dark:text-slate-100">{r.reviewer}</span>
-                  <time className="text-xs text-slate-500 tabular-nums dark:text-slate-400" dateTime={r.createTime}>
-                    {formatDateTime(r.createTime, ctx.locale)}
-                  </time>
-                </div>
-                <Stars rating={r.rating} label={t('stars', { rating: r.rating })} />
-                {r.comment ? <p className="text-sm text-slate-700 dark:text-slate-300">{r.comment}</p> : <p className="text-sm text-slate-400 italic">{t('noComment')}</p>}
-                {r.reply && <p className="border-s-2 border-primary/40 ps-3 text-sm text-slate-500 dark:text-slate-400">{r.reply}</p>}
-              </li>
+              <ProviderReviewItem key={r.id} review={r} locale={ctx.locale} />
             ))}
           </ul>
         )}
         <Paging next={page.nextPageToken} href={(token) => sourcesHref({ source: sourceId, account, location, pageToken: token })} first={pageToken ? sourcesHref({ source: sourceId, account, location }) : null} />
       </section>
-    );
-  }
-
-  function Paging({ next, href, first }: { next: string | null; href: (token: string) => string; first: string | null }) {
-    if (!next && !first) return null;
-    return (
-      <div className="mt-3 flex justify-end gap-4 text-sm">
-        {first && (
-          <Link className={linkClass} href={first}>
-            {t('firstPage')}
-          </Link>
-        )}
-        {next && (
-          <Link className={linkClass} href={href(next)}>
-            {t('nextPage')}
-          </Link>
-        )}
-      </div>
     );
   }
 }

@@ -5,6 +5,7 @@ import { Checkbox } from './checkbox';
 import { cn } from './cn';
 import { EmptyState } from './empty-state';
 import { Skeleton } from './skeleton';
+import { alignClass, DataTableCell } from './data-table-cell';
 
 export interface DataTableColumn<T> {
   id: string;
@@ -38,8 +39,6 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   className?: string;
 }
-
-const alignClass = { start: 'text-start', center: 'text-center', end: 'text-end' } as const;
 
 /**
  * A table on wide screens, stacked cards at <= 720 px (one DOM: rows turn into cards by CSS, so
@@ -117,32 +116,9 @@ export function DataTable<T>({ columns, rows, rowKey, loading = false, empty, se
                       <Checkbox checked={isSelected} onCheckedChange={(checked) => toggle(key, checked)} aria-label={rowLabel ? rowLabel(row) : t('selectRow', { index: index + 1 })} />
                     </td>
                   )}
-                  {columns.map((column) => {
-                    const mode = column.mobile ?? 'label';
-                    return (
-                      <td
-                        key={column.id}
-                        className={cn(
-                          'px-4 py-3 text-slate-700 dark:text-slate-200',
-                          alignClass[column.align ?? 'start'],
-                          column.className,
-                          'mobile:p-0 mobile:text-start',
-                          mode === 'label' && 'mobile:flex mobile:items-baseline mobile:justify-between mobile:gap-4 mobile:text-[13px]',
-                          mode === 'title' && 'mobile:block mobile:pe-10 mobile:text-[15px] mobile:font-medium mobile:text-slate-900 dark:mobile:text-white',
-                          mode === 'actions' && 'mobile:absolute mobile:end-2 mobile:top-2',
-                          mode === 'hidden' && 'mobile:hidden',
-                        )}
-                        onClick={mode === 'actions' ? (e) => e.stopPropagation() : undefined}
-                      >
-                        {mode === 'label' && (
-                          <span aria-hidden="true" className="hidden shrink-0 text-slate-500 mobile:inline dark:text-slate-400">
-                            {column.header}
-                          </span>
-                        )}
-                        <span className={cn(mode === 'label' && 'mobile:min-w-0 mobile:text-end mobile:break-words')}>{column.cell(row, index)}</span>
-                      </td>
-                    );
-                  })}
+                  {columns.map((column) => (
+                    <DataTableCell key={column.id} column={column} row={row} index={index} />
+                  ))}
                 </tr>
               );
             })}

@@ -1,11 +1,14 @@
 'use client';
 
-import { Check, ChevronDown } from 'lucide-react';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from './cn';
 import { useFormFieldControl } from './form-field';
 import { controlClasses } from './input';
-import { listPosition, nextEnabled, typeahead } from './select-keys';
+import { nextEnabled } from './select-keys';
+import { selectKeyDown } from './select-keyboard';
+import { SelectOptionRow, SelectOptions } from './select-options';
+import { useDismiss, useListPlacement } from './select-popup';
 
 export interface SelectOption {
   value: string;
@@ -75,115 +78,20 @@ export function SimpleSelect({ value, defaultValue, onValueChange, onOpenChange,
     trigger.current?.focus();
   };
 
-  // Place the list under the button (above when there is more room there), in the top layer.
-  useLayoutEffect(() => {
-    const el = list.current;
-    const button = trigger.current;
-    if (!open || !el || !button) return;
-    if (typeof el.showPopover === 'function' && !el.matches(':popover-open')) el.showPopover();
-    const place = () => Object.assign(el.style, listPosition(button.getBoundingClientRect(), el.offsetWidth));
-    place();
-    let frame = 0;
-    const follow = (event: Event) => {
-      if (event.target instanceof Node && el.contains(event.target)) return;
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(place);
-    };
-    window.addEventListener('scroll', follow, true);
-    window.addEventListener('resize', follow);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', follow, true);
-      window.removeEventListener('resize', follow);
-    };
-  }, [open]);
-
-  // Outside presses close the list; Escape closes it before a dialog around it sees the key
-  // (Radix listens on the document in the capture phase; the window's capture phase comes first).
-  useEffect(() => {
-    if (!open) return;
-    const press = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!list.current?.contains(target) && !trigger.current?.contains(target)) setOpen(false);
-    };
-    const escape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.stopPropagation();
-      event.preventDefault();
-      setOpen(false);
-      trigger.current?.focus();
-    };
-    document.addEventListener('pointerdown', press, true);
-    window.addEventListener('keydown', escape, true);
-    return () => {
-      document.removeEventListener('pointerdown', press, true);
-      window.removeEventListener('keydown', escape, true);
-    };
-  });
+  useListPlacement(open, list, trigger);
+  useDismiss(open, list, trigger, () => setOpen(false));
 
   useEffect(() => {
     if (open && active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [open, active, listId]);
 
-  const onKeyDown = (event: React.KeyboardEvent<HTMLButtonElement>) => {
-    const { key } = event;
-    const move = (index: number) => {
-      event.preventDefault();
-      if (index >= 0) setActive(index);
-    };
-    if (!open) {
-      if (key === 'ArrowDown' || key === 'ArrowUp') {
-        event.preventDefault();
-        setOpen(true);
-      } else if (key.length === 1 && key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) {
-        // Typing on the closed button picks the matching option at once, like a native select.
-        const match = typeahead(all, search.current, key, selectedIndex);
-        if (match >= 0 && all[match].value !== current) choose(match);
-      }
-      return;
-    }
-    if (key === 'ArrowDown') move(nextEnabled(all, active, 1));
-    else if (key === 'ArrowUp') move(nextEnabled(all, active, -1));
-    else if (key === 'Home') move(nextEnabled(all, -1, 1));
-    else if (key === 'End') move(nextEnabled(all, all.length, -1));
-    else if (key === 'PageDown') move(nextEnabled(all, Math.min(all.length - 1, active + 9), 1));
-    else if (key === 'PageUp') move(nextEnabled(all, Math.max(0, active - 9), -1));
-    else if (key === 'Enter' || key === ' ') {
-      event.preventDefault();
-      // Space would otherwise click the button again on key-up and reopen the list.
-      if (key === ' ') swallowClick.current = true;
-      choose(active);
-    } else if (key === 'Tab') setOpen(false);
-    else if (key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) move(typeahead(all, search.current, key, active));
-  };
+  const onKeyDown = (event: React.KeyboardEvent<HTMLButtonElement>) =>
+    selectKeyDown(event, { open, options: all, active, selectedIndex, current, search: search.current, swallowClick, setOpen, setActive, choose });
 
-  const renderOption = (option: SelectOption, index: number) => {
-    const isSelected = index === selectedIndex;
-    return (
-      <div
-        key={option.value}
-        id={`${listId}-${index}`}
-        role="option"
-        aria-selected={isSelected}
-        aria-disabled={option.disabled || undefined}
-        data-state={isSelected ? 'checked' : 'unchecked'}
-        data-highlighted={index === active ? '' : undefined}
-        data-disabled={option.disabled ? '' : undefined}
-        onPointerMove={() => !option.disabled && index !== active && setActive(index)}
-        onClick={() => choose(index)}
-        className="relative flex w-full cursor-pointer items-center rounded-md py-1.5 ps-2 pe-8 outline-none select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-primary-soft data-highlighted:text-primary dark:data-highlighted:bg-primary/15 dark:data-highlighted:text-primary-light"
-      >
-        <span className="truncate">{option.label}</span>
-        {isSelected && (
-          <span className="absolute end-2 flex size-4 items-center justify-center">
-            <Check className="size-4" aria-hidden="true" />
-          </span>
-        )}
-      </div>
-    );
-  };
+  const renderOption = (option: SelectOption, index: number) => (
+    <SelectOptionRow key={option.value} option={option} id={`${listId}-${index}`} selected={index === selectedIndex} highlighted={index === active} onHighlight={() => index !== active && setActive(index)} onChoose={() => choose(index)} />
+  );
 
-  let offset = 0;
   return (
     <>
       <button
@@ -229,18 +137,7 @@ export function SimpleSelect({ value, defaultValue, onValueChange, onOpenChange,
           style={maxListHeight ? ({ '--select-max-height': maxListHeight } as React.CSSProperties) : undefined}
           data-state="open"
         >
-          {groups
-            ? groups.map((group, g) => {
-                const start = offset;
-                offset += group.length;
-                return (
-                  <div key={g} role="group">
-                    {g > 0 && <div aria-hidden="true" className="-mx-1 my-1 h-px bg-slate-100 dark:bg-slate-800" />}
-                    {group.map((option, i) => renderOption(option, start + i))}
-                  </div>
-                );
-              })
-            : all.map(renderOption)}
+          <SelectOptions options={all} groups={groups} renderOption={renderOption} />
         </div>
       )}
     </>

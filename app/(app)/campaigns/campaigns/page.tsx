@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { CampaignList } from '@/components/campaigns/campaign-list';
+import { campaignListInput, campaignQueryFromParams } from '@/components/campaigns/campaign-query';
 import { requireSession } from '@/lib/auth/session';
 import { listQuerySchema } from '@/lib/campaigns/schema';
 import { listCampaigns } from '@/lib/campaigns/service';
@@ -10,9 +11,15 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-/** The campaign list (spec section 2); its first page renders on the server. */
-export default async function CampaignsPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The campaign list (spec section 2); the page its URL asks for renders on the server. */
+export default async function CampaignsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx } = await requireSession();
-  const first = await listCampaigns(ctx, listQuerySchema.parse({ pageNum: 1, pageSize: 10 }));
+  const raw = await searchParams;
+  const query = campaignQueryFromParams({ get: (name) => [raw[name]].flat()[0] ?? null });
+  // A hand-edited URL with a bad value falls back to the first page rather than an error page.
+  const parsed = listQuerySchema.safeParse(campaignListInput(query));
+  const first = await listCampaigns(ctx, parsed.success ? parsed.data : listQuerySchema.parse({ pageNum: 1, pageSize: 10 }));
   return <CampaignList initial={{ total: first.total, records: first.records }} />;
 }

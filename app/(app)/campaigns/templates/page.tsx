@@ -5,7 +5,7 @@ import { requireSession } from '@/lib/auth/session';
 import { isTrialing } from '@/lib/subscription/guard';
 import { listTemplates } from '@/lib/templates/list-templates';
 import { TEMPLATE_LIST_PAGE_SIZES } from '@/lib/templates/schema';
-import { TemplatesClient } from './templates-client';
+import { TemplateList } from '@/components/templates/template-list';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('templates');
@@ -37,7 +37,7 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
   const list = page > lastPage ? await listTemplates(ctx, { type, pageNum: lastPage, pageSize, common: 'locale' }) : shown;
   const totals = tab === 'email' ? { email: list.total, text: other.total } : { text: list.total, email: other.total };
   return (
-    <TemplatesClient
+    <TemplateList
       rows={list.records}
       totals={totals}
       tab={tab}

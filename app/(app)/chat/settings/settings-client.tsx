@@ -1,13 +1,11 @@
 'use client';
 
-import { ChevronRight, FileText, LogOut, Mail, Monitor, Moon, ShieldCheck, Sun } from 'lucide-react';
-import Link from 'next/link';
+import { FileText, LogOut, Mail, Monitor, Moon, ShieldCheck, Sun } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { cn, focusRing } from '@/components/ui/cn';
 import { LANGUAGE_NAMES } from '@/components/shell/language-names';
 import { signOutAction } from '@/components/shell/sign-out-action';
 import { setLocaleAction } from '@/lib/i18n/locale-actions';
@@ -16,6 +14,7 @@ import { THEMES, type Theme } from '@/lib/theme/theme';
 import { useTheme } from '@/lib/theme/use-theme';
 import type { UserRole } from '@/lib/auth/user-role';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { ChoiceButton, RowLink } from './settings-controls';
 import { PasswordCard } from '@/components/account/password-card';
 import { SessionsCard } from '@/components/account/sessions-card';
 import { TwoFactorCard } from '@/components/account/two-factor-card';
@@ -114,48 +113,5 @@ export function SettingsClient({ theme: serverTheme, appearance, email, role, tw
         </CardContent>
       </Card>
     </div>
-  );
-}
-
-function ChoiceButton({ selected, onSelect, testId, lang, children }: { selected: boolean; onSelect: () => void; testId: string; lang?: string; children: React.ReactNode }) {
-  return (
-    <button
-      type="button"
-      role="radio"
-      aria-checked={selected}
-      data-testid={testId}
-      lang={lang}
-      onClick={onSelect}
-      className={cn(
-        'flex h-12 items-center justify-center gap-2 rounded-lg border text-sm font-medium transition-colors',
-        selected
-          ? 'border-primary bg-primary-soft text-primary dark:bg-primary/15 dark:text-primary-light'
-          : 'border-slate-200 text-slate-700 hover:border-primary/50 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800',
-        focusRing,
-      )}
-    >
-      {children}
-    </button>
-  );
-}
-
-function RowLink({ href, icon: Icon, label, detail, external }: { href: string; icon: typeof Sun; label: string; detail?: string; external?: boolean }) {
-  const className = cn('flex items-center gap-3 px-5 py-3.5 text-sm text-slate-700 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-800/60', focusRing);
-  const inner = (
-    <>
-      <Icon className="size-4 text-slate-400" aria-hidden="true" />
-      <span className="flex-1">{label}</span>
-      {detail && <span className="text-slate-400 mobile:hidden">{detail}</span>}
-      <ChevronRight className="size-4 text-slate-400" aria-hidden="true" />
-    </>
-  );
-  return external ? (
-    <a href={href} className={className}>
-      {inner}
-    </a>
-  ) : (
-    <Link href={href} className={className}>
-      {inner}
-    </Link>
   );
 }

@@ -6,7 +6,8 @@ import { isTrialing } from '@/lib/subscription/guard';
 import { getTemplate } from '@/lib/templates/get-template';
 import type { TemplateRecord } from '@/lib/templates/record';
 import { IntlWarmup } from '@/components/templates/intl-warmup';
-import { TemplateEditorClient, type EditorProblem } from './template-editor-client';
+import { TemplateEditor } from '@/components/templates/template-editor';
+import type { EditorProblem } from '@/components/templates/use-template-editor';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('templates');
@@ -41,7 +42,7 @@ export default async function TemplateEditorPage({ searchParams }: { searchParam
   return (
     <>
       <IntlWarmup />
-      <TemplateEditorClient template={problem === 'notFound' ? null : template} type={effectiveType} problem={problem} merchantName={user.merchantName} />
+      <TemplateEditor template={problem === 'notFound' ? null : template} type={effectiveType} problem={problem} merchantName={user.merchantName} />
     </>
   );
 }

@@ -1,27 +1,24 @@
 'use client';
 
-import { FileText, MoreHorizontal, Plus } from 'lucide-react';
+import { FileText, Plus } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState, useTransition, type ReactNode } from 'react';
-import { TemplateDetailDialog } from '@/components/templates/template-detail-dialog';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { Tooltip, TooltipProvider } from '@/components/ui/tooltip';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { notify } from '@/lib/notify/notify';
-import type { Locale } from '@/lib/i18n/locales';
 import { deleteTemplateAction } from '@/lib/templates/actions';
 import { TEMPLATE_LIST_PAGE_SIZES } from '@/lib/templates/limits';
 import type { TemplateRecord } from '@/lib/templates/record';
-import { formatDateTime } from '@/lib/time/format';
+import { useTemplateColumns } from './template-columns';
+import { TemplateDetailDialog } from './template-detail-dialog';
 
 type Tab = 'text' | 'email';
 /** Spec section 9: the last template tab is remembered locally; default text. */
@@ -41,9 +38,9 @@ interface Props {
   trialNotice: ReactNode;
 }
 
-export function TemplatesClient({ rows, totals, tab: loadedTab, initialTab, page, trialing, trialNotice }: Props) {
+/** The template list (spec section 2): text and e-mail tabs, paging, details, edit and delete. */
+export function TemplateList({ rows, totals, tab: loadedTab, initialTab, page, trialing, trialNotice }: Props) {
   const t = useTranslations('templates');
-  const locale = useLocale() as Locale;
   const router = useRouter();
   const pathname = usePathname();
   const confirm = useConfirm();
@@ -94,75 +91,7 @@ export function TemplatesClient({ rows, totals, tab: loadedTab, initialTab, page
 
   const typeParam = tab === 'email' ? 'email' : 'text';
 
-  const columns: DataTableColumn<TemplateRecord>[] = [
-    {
-      id: 'name',
-      header: t('columns.name'),
-      mobile: 'title',
-      className: 'min-w-40',
-      cell: (row) => (
-        <span className="flex flex-wrap items-center gap-2">
-          <button type="button" className="text-start font-medium text-slate-900 hover:text-primary dark:text-slate-100" onClick={() => setDetail(row)}>
-            {row.templateName}
-          </button>
-          {row.merchantId === 0 ? <Badge tone="info">{t('common')}</Badge> : null}
-        </span>
-      ),
-    },
-    {
-      id: 'subject',
-      header: t('columns.subjectOrText'),
-      className: 'max-w-md',
-      cell: (row) => <span className="line-clamp-2 text-slate-600 dark:text-slate-300">{row.type === 0 ? row.subject : row.content}</span>,
-    },
-    { id: 'type', header: t('columns.type'), className: 'whitespace-nowrap', cell: (row) => t(`type.${row.type}`) },
-    { id: 'updated', header: t('columns.updatedOn'), className: 'whitespace-nowrap tabular-nums', cell: (row) => formatDateTime(row.updateTime, locale) },
-    { id: 'created', header: t('columns.createdOn'), className: 'whitespace-nowrap tabular-nums', cell: (row) => formatDateTime(row.createTime, locale) },
-    {
-      id: 'inUse',
-      header: t('columns.inUse'),
-      className: 'whitespace-nowrap',
-      cell: (row) =>
-        row.inUse ? (
-          <Tooltip content={t('inUse.usedBy', { campaigns: row.usedBy.join(', ') })}>
-            <span tabIndex={0}>
-              <Badge tone="success">{t('inUse.yes')}</Badge>
-            </span>
-          </Tooltip>
-        ) : (
-          <Badge tone="neutral">{t('inUse.no')}</Badge>
-        ),
-    },
-    {
-      id: 'actions',
-      header: <span className="sr-only">{t('columns.actions')}</span>,
-      align: 'end',
-      mobile: 'actions',
-      cell: (row) => (
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={`${t('actions.menu')}: ${row.templateName}`}>
-              <MoreHorizontal />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent>
-            {row.merchantId !== 0 && !trialing ? (
-              <DropdownMenuItem onSelect={() => router.push(`/campaigns/templates/create?id=${row.templateId}&type=${typeParam}`)}>{t('actions.edit')}</DropdownMenuItem>
-            ) : null}
-            <DropdownMenuItem onSelect={() => setDetail(row)}>{t('actions.detail')}</DropdownMenuItem>
-            {row.merchantId !== 0 && !trialing ? (
-              <>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem danger disabled={pending} onSelect={() => void remove(row)}>
-                  {t('actions.delete')}
-                </DropdownMenuItem>
-              </>
-            ) : null}
-          </DropdownMenuContent>
-        </DropdownMenu>
-      ),
-    },
-  ];
+  const columns = useTemplateColumns({ trialing, typeParam, deleting: pending, onDetail: setDetail, onDelete: (row) => void remove(row) });
 
   const createButton = (
     <Button asChild>
