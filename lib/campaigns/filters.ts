@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fromZonedTime } from 'date-fns-tz';
 import { CampaignChannel } from '@/db/schema/campaigns';
+import { everClickedSql, everOpenedSql, lastSentAtSql, sentSinceSql } from '@/lib/sending/contact-history';
 import type { FilterConditions } from './schema';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -58,15 +59,14 @@ export function audienceWhere(scope: AudienceScope): SQL {
   if (optIn.until) parts.push(sql`${optInAt} < ${optIn.until.toISOString()}::timestamptz`);
   const last = rangeBounds(f.lastRequestRange, scope.zone);
   if (last.from || last.until) {
-    const lastSent = sql`(select max(d.sent_at) from deliveries d where d.contact_id = c.id and d.status = 'sent')`;
+    const lastSent = lastSentAtSql(sql`c.id`);
     if (last.from) parts.push(sql`${lastSent} >= ${last.from.toISOString()}::timestamptz`);
     if (last.until) parts.push(sql`${lastSent} < ${last.until.toISOString()}::timestamptz`);
   }
-  if (f.openedEmail) parts.push(sql`exists (select 1 from deliveries d where d.contact_id = c.id and d.opened_at is not null)`);
-  if (f.clickedLink) parts.push(sql`exists (select 1 from deliveries d where d.contact_id = c.id and d.clicked_at is not null)`);
+  if (f.openedEmail) parts.push(everOpenedSql(sql`c.id`));
+  if (f.clickedLink) parts.push(everClickedSql(sql`c.id`));
   if (f.silentDays && f.silentDays > 0) {
-    const since = new Date(scope.now.getTime() - f.silentDays * DAY).toISOString();
-    parts.push(sql`not exists (select 1 from deliveries d where d.contact_id = c.id and d.status = 'sent' and d.sent_at >= ${since}::timestamptz)`);
+    parts.push(sql`not ${sentSinceSql(sql`c.id`, new Date(scope.now.getTime() - f.silentDays * DAY))}`);
   }
   return sql.join(parts, sql` and `);
 }
