@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fromZonedTime } from 'date-fns-tz';
 import { CampaignChannel } from '@/db/schema/campaigns';
+import { alwaysSkippedSql, contactColumns } from '@/lib/sending/eligibility';
 import { everClickedSql, everOpenedSql, lastSentAtSql, sentSinceSql } from '@/lib/sending/contact-history';
 import type { FilterConditions } from './schema';
 
@@ -45,13 +46,9 @@ export function audienceWhere(scope: AudienceScope): SQL {
   const { filters: f, channel } = scope;
   const email = channel === CampaignChannel.EMAIL;
   const parts: SQL[] = [sql`c.merchant_id = ${scope.merchantId}`, sql`c.location_id = ${scope.locationId}`];
-  if (email) {
-    parts.push(sql`c.email is not null and c.email <> '' and c.email_status = 'ok'`);
-    parts.push(f.optInOnly ? sql`c.email_opt_in is true` : sql`c.email_opt_in is distinct from false`);
-  } else {
-    parts.push(sql`c.phone is not null and c.phone <> ''`);
-    parts.push(f.optInOnly ? sql`c.sms_opt_in is true` : sql`c.sms_opt_in is distinct from false`);
-  }
+  // Never members: whom the dispatcher always skips (lib/sending/eligibility.ts).
+  parts.push(sql`not ${alwaysSkippedSql(email ? 'email' : 'sms', contactColumns('c'))}`);
+  if (f.optInOnly) parts.push(email ? sql`c.email_opt_in is true` : sql`c.sms_opt_in is true`);
   if (f.tags.length) parts.push(sql`c.tags && ${sqlTextArray(f.tags)}`);
   const optIn = rangeBounds(f.optInTimeRange, scope.zone);
   const optInAt = email ? sql`c.email_opt_in_at` : sql`c.sms_opt_in_at`;

@@ -3,7 +3,7 @@ import { CampaignStatus } from '@/db/schema/campaigns';
 import { appUrl } from '@/lib/app-url';
 import { DeliveryError, TransportDownError, type EmailTransport, type SendResult, type SmsTransport } from '@/lib/messaging/types';
 import { applyTimeRules, claimDueDeliveries, completeFinishedCampaigns, recoverStaleClaims, sendingDeadlines } from './claim';
-import { consentSkipReason } from './eligibility';
+import { skipReason } from './eligibility';
 import { loadJobs, type DeliveryJob } from './load-batch';
 import { groupCommit, type GroupCommitOptions } from './group-commit';
 import { commitAttemptsAndSent, type AttemptItem, type AttemptVerdict, type SentItem } from './attempts-and-sent';
@@ -240,7 +240,7 @@ async function deliver(db: Db, job: DeliveryJob, claim: Claim, options: Dispatch
     await recordSkipped(db, ref, 'contact_deleted', now());
     return early('skipped');
   }
-  const reason = consentSkipReason(job.channel, job.consent, job.scene) ?? (job.recentlyAsked ? 'frequency_cap' : null);
+  const reason = skipReason(job.channel, { ...job.consent, recentlyAsked: job.recentlyAsked }, job.scene);
   if (reason) {
     await recordSkipped(db, ref, reason, now());
     return early('skipped');
