@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { sqlRows } from '@/lib/db/rows';
 import { transportNumber } from '@/lib/phone/transport';
 import { campaignHasSentSql } from '@/lib/sending/queue';
-import { merchantOfSmsKey } from './reply-address';
+import { merchantOfSmsKey } from '@/lib/reply-address/reply-address';
 
 export type SmsMerchantSource = 'webhook_key' | 'number' | 'single_merchant';
 

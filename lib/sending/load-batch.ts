@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { sqlRows } from '@/lib/db/rows';
 import { DEFAULT_FREQUENCY_CAP_DAYS, recentlyAskedSql, type ConsentState } from './eligibility';
 import type { RenderContext } from './render-message';
-import { inboxAddress } from '@/lib/inbox/reply-address';
+import { inboxAddress } from '@/lib/reply-address/reply-address';
 
 /** Everything one claimed delivery needs, read for the whole batch in one query. */
 export interface DeliveryJob {

@@ -7,7 +7,7 @@ import { GET as list } from '@/app/api/inbox/conversations/route';
 import { GET as thread } from '@/app/api/inbox/conversations/[id]/route';
 import { POST as inboundEmail } from '@/app/api/webhooks/email/inbound/route';
 import { POST as inboundSms } from '@/app/api/webhooks/twilio/inbound/route';
-import { inboxAddress } from '@/lib/inbox/reply-address';
+import { inboxAddress } from '@/lib/reply-address/reply-address';
 import { resetSmtpTransports, smtpTransport } from '@/lib/messaging/smtp-transport';
 import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
