@@ -2,8 +2,9 @@
 
 import { z } from 'zod';
 import { authedAction } from '@/lib/actions/action';
+import { forecastCampaign } from './forecast';
 import { previewMessage } from './preview';
-import { campaignInputSchema, listQuerySchema, previewInputSchema, snapshotInputSchema, snapshotPageSchema } from './schema';
+import { campaignInputSchema, forecastInputSchema, listQuerySchema, previewInputSchema, snapshotInputSchema, snapshotPageSchema } from './schema';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaign } from './service';
 import { createSnapshot, pageSnapshot } from './snapshots';
 import { statusActions } from './state-machine';
@@ -44,3 +45,6 @@ export const createSnapshotAction = authedAction(snapshotInputSchema, (s, input)
 export const pageSnapshotAction = authedAction(z.intersection(z.object({ snapshotId: z.number().int().positive() }), snapshotPageSchema), (s, { snapshotId, ...page }) => pageSnapshot(s.ctx, snapshotId, page));
 
 export const previewMessageAction = authedAction(z.intersection(z.object({ channel: z.union([z.literal(0), z.literal(1)]) }), previewInputSchema), (s, { channel, ...input }) => previewMessage(s.ctx, channel, input));
+
+/** The request form's forecast panel. */
+export const forecastAction = authedAction(forecastInputSchema, (session, input) => forecastCampaign(session.ctx, input));

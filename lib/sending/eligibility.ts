@@ -103,6 +103,11 @@ export function contactColumns(alias: string, recentlyAsked: SQL = sql`false`): 
 
 export const DEFAULT_FREQUENCY_CAP_DAYS = 30;
 
+/** The merchant's frequency cap in days (its sending settings, else the default), as SQL. */
+export function frequencyCapDaysSql(merchantId: number): SQL {
+  return sql`coalesce((select frequency_cap_days from merchant_sending_settings where merchant_id = ${merchantId}), ${DEFAULT_FREQUENCY_CAP_DAYS})`;
+}
+
 export interface RecentlyAskedScope {
   /** The contact's id column. */
   contactId: SQL;

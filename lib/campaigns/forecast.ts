@@ -3,20 +3,20 @@ import { CampaignChannel, CampaignType } from '@/db/schema/campaigns';
 import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
 import { appUrl } from '@/lib/app-url';
-import { audienceWhere } from '@/lib/campaigns/filters';
-import { loadOwnLocation, loadUsableTemplate } from '@/lib/campaigns/lookups';
-import type { CampaignInput } from '@/lib/campaigns/schema';
-import { parseScheduledTime } from '@/lib/campaigns/settings';
 import { normalizeEmail } from '@/lib/contacts/normalize';
-import { recipientPhone } from '@/lib/campaigns/snapshots';
 import { parseRange, parseRangeList } from '@/lib/schedule/time-range';
 import { countSms, type SmsEncoding } from '@/lib/templates/sms-segments';
 import { tokensIn, type TemplateToken } from '@/lib/templates/tokens';
-import { contactColumns, DEFAULT_FREQUENCY_CAP_DAYS, recentlyAskedSql, skipReasonSql } from './eligibility';
-import { forecastSendTimes } from './forecast-times';
-import { renderSms } from './render-message';
+import { contactColumns, frequencyCapDaysSql, recentlyAskedSql, skipReasonSql } from '@/lib/sending/eligibility';
+import { forecastSendTimes } from '@/lib/sending/forecast-times';
+import { renderSms } from '@/lib/sending/render-message';
+import { audienceWhere } from './filters';
+import { loadOwnLocation, loadUsableTemplate } from './lookups';
+import type { CampaignInput } from './schema';
+import { parseScheduledTime } from './settings';
+import { recipientPhone } from './snapshots';
 
-// The dispatcher's skip reasons (./eligibility.ts), and the members the audience filters leave out.
+// The dispatcher's skip reasons (lib/sending/eligibility.ts), and the members the audience filters leave out.
 export const forecastReasons = ['receive', 'no_address', 'opted_out', 'bounced', 'complained', 'no_optin', 'filtered_out', 'frequency_cap'] as const;
 export type ForecastReason = (typeof forecastReasons)[number];
 
@@ -58,14 +58,14 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
   const now = ctx.now();
   const zone = input.timezone;
   const channelOpt = email ? sql`c.email_opt_in` : sql`c.sms_opt_in`;
-  const capDays = sql`coalesce((select frequency_cap_days from merchant_sending_settings where merchant_id = ${ctx.merchantId}), ${DEFAULT_FREQUENCY_CAP_DAYS})`;
-  // The dispatcher's rules (./eligibility.ts); the frequency cap comes after the audience filter
+  const capDays = frequencyCapDaysSql(ctx.merchantId);
+  // The dispatcher's rules (lib/sending/eligibility.ts); the frequency cap comes after the audience filter
   // (a member the filters leave out is never sent to, capped or not).
   const recentlyAsked = input.campaignType === CampaignType.REVIEW_REQUEST ? recentlyAskedSql({ contactId: sql`c.id`, channel: input.campaignChannel, now, capDays }) : sql`false`;
   const audience = audienceWhere({ merchantId: ctx.merchantId, locationId: location.id, channel: input.campaignChannel, filters: input.filterConditions, zone: location.timezone ?? zone, now });
   const scene = template.scene ?? null;
   const consentReason = skipReasonSql(email ? 'email' : 'sms', contactColumns('c'), scene, ['frequency_cap']);
-  // The single recipient is looked up as the dispatcher finds it (lib/campaigns/snapshots.ts):
+  // The single recipient is looked up as the dispatcher finds it (./snapshots.ts):
   // the e-mail trimmed and lower-cased, the phone in E.164 (contacts store phones that way).
   const recipient = email ? input.recipientEmail : input.recipientPhone;
   const phone = !email && input.recipientPhone ? await recipientPhone(ctx, ctx.db, location.id, input.recipientPhone) : '';
