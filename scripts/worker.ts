@@ -4,6 +4,7 @@ import { startTracing } from '@/lib/observability/tracing';
 import { startWorkerMetricsServer } from '@/lib/observability/worker-metrics-server';
 import { startDispatchLoop } from '@/lib/sending/loop';
 import { transportsFromEnv } from '@/lib/sending/transports';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * `npm run worker`: the sending engine as its own process, beside any number of others. PGlite is
@@ -23,6 +24,7 @@ async function main() {
   const metricsServer = await startWorkerMetricsServer(handle.db);
   if (metricsServer) console.log(`[worker] metrics on port ${metricsServer.port}`);
   const loop = startDispatchLoop(handle.db, {
+    startDueScheduledCampaigns,
     transports: transportsFromEnv(handle.db),
     intervalMs: Number(process.env.DISPATCH_INTERVAL_MS ?? 5_000),
     batchSize: Number(process.env.DISPATCH_BATCH_SIZE ?? 200),

@@ -12,13 +12,18 @@ import { createCircuitBreaker, type CircuitBreaker } from './circuit-breaker';
 import { createFinalLanes, type FinalLane, type LaneTurn } from './final-lane';
 import { storedContent, type SentContent } from './sent-content';
 import { renderEmail, renderSms } from './render-message';
-import { startDueScheduledCampaigns } from './start-scheduled';
 import { runWorkPool } from './work-pool';
 import type { SendingTransports } from './transports';
 import { countDeliveryOutcome } from '@/lib/observability/metrics';
 
 export interface DispatchOptions {
   transports: SendingTransports;
+  /**
+   * Starts the scheduled campaigns whose time has come (lib/campaigns/start-scheduled.ts), once
+   * per round before claiming; answers how many started. Given by the caller so that the engine
+   * does not depend on the campaigns domain.
+   */
+  startDueScheduledCampaigns: (db: Db, now: Date) => Promise<number>;
   now?: () => Date;
   /** Deliveries claimed per batch. */
   batchSize?: number;
@@ -82,7 +87,7 @@ export interface DispatchReport {
 export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<DispatchReport> {
   const now = options.now ?? (() => new Date());
   const report: DispatchReport = { started: 0, claimed: 0, sent: 0, failed: 0, skipped: 0, retried: 0, released: 0, needsReview: 0, requeued: 0, completed: 0 };
-  report.started = await startDueScheduledCampaigns(db, now());
+  report.started = await options.startDueScheduledCampaigns(db, now());
   const recovered = await recoverStaleClaims(db, now(), options.staleAfterMs ?? 10 * 60_000);
   report.needsReview = recovered.review;
   report.requeued = recovered.requeued;

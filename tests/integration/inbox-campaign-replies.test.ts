@@ -18,6 +18,7 @@ import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { callApi } from '@/tests/fixtures/api';
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
 import { createSendingScene } from '@/tests/fixtures/sending';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /** Campaign messages meet the inbox: Reply-To, the customer's answer, and the thread above it. */
 const t = setupTestDatabase();
@@ -47,7 +48,7 @@ const noParams = { params: Promise.resolve({}) };
 
 async function drain() {
   for (let i = 0; i < 20; i++) {
-    const report = await dispatchOnce(t.db, { transports, baseUrl: APP, staleAfterMs: 60_000 });
+    const report = await dispatchOnce(t.db, { startDueScheduledCampaigns, transports, baseUrl: APP, staleAfterMs: 60_000 });
     if (!report.claimed && !report.started) return;
   }
 }
