@@ -24,9 +24,11 @@ export async function register(): Promise<void> {
   if (mode === 'inline' || (handle.driver === 'pglite' && mode !== 'off')) {
     const { startDispatchLoop } = await import('@/lib/sending/loop');
     const { transportsFromEnv } = await import('@/lib/sending/transports');
+    const { startDueScheduledCampaigns } = await import('@/lib/campaigns/start-scheduled');
     const store = globalThis as unknown as { __starloopDispatcher?: unknown };
     // One loop per process, also across dev reloads.
     store.__starloopDispatcher ??= startDispatchLoop(handle.db, {
+      startDueScheduledCampaigns,
       // Given the database: the send rates hold for this process and every worker together.
       transports: transportsFromEnv(handle.db),
       intervalMs: setting('dispatchIntervalMs'),

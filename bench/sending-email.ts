@@ -34,6 +34,7 @@ import { createRateLimiter } from '@/lib/sending/rate-limiter';
 import { renderEmail } from '@/lib/sending/render-message';
 import { noDelaySocket, resetSmtpTransports, smtpTransport } from '@/lib/messaging/smtp-transport';
 import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 const MEMBERS = Number(process.argv[2] ?? 100_000);
 const POOL = 5;
@@ -161,6 +162,7 @@ async function main() {
         const engineStart = performance.now();
         while (engineSent < upTo) {
           const report = await dispatchOnce(handle.db, {
+            startDueScheduledCampaigns,
             transports: side.transports,
             batchSize: Math.min(1000, upTo - engineSent),
             concurrency: Number(process.env.BENCH_ENGINE_IN_FLIGHT ?? ENGINE_IN_FLIGHT),
@@ -184,7 +186,7 @@ async function main() {
       progress(`slice ${slice + 1}/${slices}: nodemailer ${Math.round((part.length / sliceBaseMs) * 1000)} msg/s (${Math.round(sliceBaseCpu / part.length)} us CPU/msg), engine held ${rates[0]} msg/s, engine marked before the call ${rates[1]} msg/s`);
     }
     // The last round completes the campaign.
-    await dispatchOnce(handle.db, { transports, batchSize: 1000, baseUrl: 'https://app.starloop.test' });
+    await dispatchOnce(handle.db, { startDueScheduledCampaigns, transports, batchSize: 1000, baseUrl: 'https://app.starloop.test' });
     baseline.close();
     const [status] = await sqlRows<{ status: number; success: number }>(handle.db, sql`select status, success_records as success from campaigns where id = ${campaignId}`);
 

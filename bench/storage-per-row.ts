@@ -35,6 +35,7 @@ import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 import { callApi } from '@/tests/fixtures/api';
 import { createLocation, createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 import { addTemplate } from '@/tests/integration/campaigns-fixtures';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 const CONTACTS = Number(process.argv[2] ?? 20_000);
 const REVIEWS = Number(process.argv[3] ?? 10_000);
@@ -120,7 +121,7 @@ async function main() {
         from: (name) => `"${name}" <campaigns@starloop.example>`,
       };
       for (;;) {
-        const report = await dispatchOnce(db, { transports, baseUrl: 'https://app.starloop.example', batchSize: 500, concurrency: 16, staleAfterMs: 600_000 });
+        const report = await dispatchOnce(db, { startDueScheduledCampaigns, transports, baseUrl: 'https://app.starloop.example', batchSize: 500, concurrency: 16, staleAfterMs: 600_000 });
         if (!report.claimed && !report.started) break;
       }
       const [left] = await observer<{ n: number }[]>`select count(*)::int as n from deliveries where campaign_id = ${campaignId} and status <> 'sent'`;

@@ -11,29 +11,6 @@ import ts from 'typescript';
 const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const root = process.argv[2] ? path.resolve(process.argv[2]) : projectRoot;
 
-/**
- * Imports left out of the graph, each one exactly (file -> file), so no other import can join or
- * start a cycle. They are one direction of the two cycles left, sending <-> campaigns and
- * sending <-> inbox, which another part of issue 21 (lib/sending owns deliveries; inbound SMS moves
- * to lib/inbox) is taking apart at the same time. Delete each line as its import goes; add none.
- */
-const ALLOWED_IMPORTS = new Set([
-  // lib/sending -> lib/campaigns (campaigns -> sending: preview, transitions, actions)
-  'lib/sending/forecast.ts -> lib/campaigns/filters.ts',
-  'lib/sending/forecast.ts -> lib/campaigns/lookups.ts',
-  'lib/sending/forecast.ts -> lib/campaigns/schema.ts',
-  'lib/sending/forecast.ts -> lib/campaigns/settings.ts',
-  'lib/sending/forecast.ts -> lib/campaigns/snapshots.ts',
-  'lib/sending/schema.ts -> lib/campaigns/schema.ts',
-  'lib/sending/start-scheduled.ts -> lib/campaigns/transitions.ts',
-  // lib/sending -> lib/inbox (inbox -> sending: campaign-messages)
-  'lib/sending/inbound-sms.ts -> lib/inbox/find-contact.ts',
-  'lib/sending/inbound-sms.ts -> lib/inbox/record-message.ts',
-  'lib/sending/inbound-sms.ts -> lib/inbox/sms-merchant.ts',
-  'lib/sending/load-batch.ts -> lib/inbox/reply-address.ts',
-  'lib/sending/sms-confirmation.ts -> lib/inbox/record-message.ts',
-]);
-
 const sourceDirs = ['lib', 'db'];
 const extensions = ['.ts', '.tsx', '.mts', '.js', '.mjs'];
 
@@ -68,7 +45,6 @@ function resolveImport(fromFile, specifier) {
 /** module -> module -> [example "from -> to" file pairs] */
 const edges = new Map();
 const upward = [];
-const allowedSeen = new Set();
 for (const dir of sourceDirs) {
   for (const file of walk(path.join(root, dir))) {
     const from = moduleOf(file);
@@ -78,10 +54,6 @@ for (const dir of sourceDirs) {
       const to = target && moduleOf(target);
       if (!to || to === from) continue;
       const pair = `${path.relative(root, file)} -> ${path.relative(root, target)}`;
-      if (ALLOWED_IMPORTS.has(pair)) {
-        allowedSeen.add(pair);
-        continue;
-      }
       if (from === 'db' && to.startsWith('lib/')) upward.push(pair);
       if (!edges.has(from)) edges.set(from, new Map());
       const out = edges.get(from);
@@ -138,8 +110,5 @@ if (upward.length > 0) {
   failed = true;
   console.error(`db/ imports from lib/ (db sits below lib):\n  ${upward.join('\n  ')}`);
 }
-// Only this repository's list can go stale; a fixture tree has none of its files.
-const stale = root === projectRoot ? [...ALLOWED_IMPORTS].filter((pair) => !allowedSeen.has(pair)) : [];
-if (stale.length > 0) console.warn(`allowed imports that no longer exist (delete them from ALLOWED_IMPORTS):\n  ${stale.join('\n  ')}`);
 if (failed) process.exit(1);
-console.log(`import cycles: none among ${edges.size} modules of lib/ and db/${allowedSeen.size ? ` (${allowedSeen.size} allowed imports left out)` : ''}`);
+console.log(`import cycles: none among ${edges.size} modules of lib/ and db/`);

@@ -5,6 +5,7 @@ import { startWorkerMetricsServer } from '@/lib/observability/worker-metrics-ser
 import { startDispatchLoop } from '@/lib/sending/loop';
 import { transportsFromEnv } from '@/lib/sending/transports';
 import { setting } from '@/lib/config/settings';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * `npm run worker`: the sending engine as its own process, beside any number of others. PGlite is
@@ -24,6 +25,7 @@ async function main() {
   const metricsServer = await startWorkerMetricsServer(handle.db);
   if (metricsServer) console.log(`[worker] metrics on port ${metricsServer.port}`);
   const loop = startDispatchLoop(handle.db, {
+    startDueScheduledCampaigns,
     transports: transportsFromEnv(handle.db),
     intervalMs: setting('dispatchIntervalMs'),
     batchSize: setting('dispatchBatchSize'),

@@ -6,8 +6,8 @@ import { AlertTriangle, CalendarClock, RefreshCw, Send, Users } from 'lucide-rea
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { forecastAction } from '@/lib/sending/actions';
-import type { Forecast } from '@/lib/sending/forecast';
+import { forecastAction } from '@/lib/campaigns/actions';
+import type { Forecast } from '@/lib/campaigns/forecast';
 import type { Locale } from '@/lib/i18n/locales';
 import { formatDateTime } from '@/lib/time/format';
 

@@ -5,8 +5,9 @@ import { authedAction } from '@/lib/auth/authed-action';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
 import { exampleSentMessage, withoutTracking } from '@/lib/sending/sent-message';
 import { campaignTemplateVersion } from '@/lib/templates/versions';
+import { forecastCampaign } from './forecast';
 import { previewMessage } from './preview';
-import { campaignInputSchema, listQuerySchema, previewInputSchema, snapshotInputSchema, snapshotPageSchema } from './schema';
+import { campaignInputSchema, forecastInputSchema, listQuerySchema, previewInputSchema, snapshotInputSchema, snapshotPageSchema } from './schema';
 import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './service';
 import { createSnapshot, pageSnapshot } from './snapshots';
 import { statusActions } from './state-machine';
@@ -61,3 +62,6 @@ export const getCampaignMessageAction = authedAction(z.object({ campaignId: z.nu
     sent: sent && { ...sent, html: sent.html === null ? null : sanitizeRichHtml(withoutTracking(sent.html)) },
   };
 });
+
+/** The request form's forecast panel. */
+export const forecastAction = authedAction(forecastInputSchema, (session, input) => forecastCampaign(session.ctx, input));

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fromZonedTime } from 'date-fns-tz';
 import { CampaignChannel } from '@/db/schema/campaigns';
+import { alwaysSkippedSql, contactColumns } from '@/lib/sending/eligibility';
+import { everClickedSql, everOpenedSql, lastSentAtSql, sentSinceSql } from '@/lib/sending/contact-history';
 import type { FilterConditions } from './schema';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -44,13 +46,9 @@ export function audienceWhere(scope: AudienceScope): SQL {
   const { filters: f, channel } = scope;
   const email = channel === CampaignChannel.EMAIL;
   const parts: SQL[] = [sql`c.merchant_id = ${scope.merchantId}`, sql`c.location_id = ${scope.locationId}`];
-  if (email) {
-    parts.push(sql`c.email is not null and c.email <> '' and c.email_status = 'ok'`);
-    parts.push(f.optInOnly ? sql`c.email_opt_in is true` : sql`c.email_opt_in is distinct from false`);
-  } else {
-    parts.push(sql`c.phone is not null and c.phone <> ''`);
-    parts.push(f.optInOnly ? sql`c.sms_opt_in is true` : sql`c.sms_opt_in is distinct from false`);
-  }
+  // Never members: whom the dispatcher always skips (lib/sending/eligibility.ts).
+  parts.push(sql`not ${alwaysSkippedSql(email ? 'email' : 'sms', contactColumns('c'))}`);
+  if (f.optInOnly) parts.push(email ? sql`c.email_opt_in is true` : sql`c.sms_opt_in is true`);
   if (f.tags.length) parts.push(sql`c.tags && ${sqlTextArray(f.tags)}`);
   const optIn = rangeBounds(f.optInTimeRange, scope.zone);
   const optInAt = email ? sql`c.email_opt_in_at` : sql`c.sms_opt_in_at`;
@@ -58,15 +56,14 @@ export function audienceWhere(scope: AudienceScope): SQL {
   if (optIn.until) parts.push(sql`${optInAt} < ${optIn.until.toISOString()}::timestamptz`);
   const last = rangeBounds(f.lastRequestRange, scope.zone);
   if (last.from || last.until) {
-    const lastSent = sql`(select max(d.sent_at) from deliveries d where d.contact_id = c.id and d.status = 'sent')`;
+    const lastSent = lastSentAtSql(sql`c.id`);
     if (last.from) parts.push(sql`${lastSent} >= ${last.from.toISOString()}::timestamptz`);
     if (last.until) parts.push(sql`${lastSent} < ${last.until.toISOString()}::timestamptz`);
   }
-  if (f.openedEmail) parts.push(sql`exists (select 1 from deliveries d where d.contact_id = c.id and d.opened_at is not null)`);
-  if (f.clickedLink) parts.push(sql`exists (select 1 from deliveries d where d.contact_id = c.id and d.clicked_at is not null)`);
+  if (f.openedEmail) parts.push(everOpenedSql(sql`c.id`));
+  if (f.clickedLink) parts.push(everClickedSql(sql`c.id`));
   if (f.silentDays && f.silentDays > 0) {
-    const since = new Date(scope.now.getTime() - f.silentDays * DAY).toISOString();
-    parts.push(sql`not exists (select 1 from deliveries d where d.contact_id = c.id and d.status = 'sent' and d.sent_at >= ${since}::timestamptz)`);
+    parts.push(sql`not ${sentSinceSql(sql`c.id`, new Date(scope.now.getTime() - f.silentDays * DAY))}`);
   }
   return sql.join(parts, sql` and `);
 }

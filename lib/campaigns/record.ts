@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { campaigns } from '@/db/schema/campaigns';
 import { locations } from '@/db/schema/locations';
 import { templates } from '@/db/schema/templates';
+import { openedCountSql } from '@/lib/sending/queue';
 import { allowedActions, displayStatus } from './state-machine';
 
 /** The columns every campaign answer reads (joined with its location and template names). */
@@ -9,7 +9,7 @@ export const recordColumns = {
   c: campaigns,
   locationName: locations.name,
   templateName: templates.name,
-  openedRecords: sql<number>`(select count(*)::int from deliveries d where d.campaign_id = ${campaigns.id} and d.opened_at is not null)`,
+  openedRecords: openedCountSql(campaigns.id),
 };
 
 type Row = { c: typeof campaigns.$inferSelect; locationName: string | null; templateName: string | null; openedRecords: number | null };

@@ -94,6 +94,15 @@ export const campaignInputSchema = z
   });
 export type CampaignInput = z.infer<typeof campaignInputSchema>;
 
+/**
+ * The forecast reads the campaign form as it stands (the form's own schema), before it is saved:
+ * the name does not change a forecast, so an empty one is no reason to refuse it.
+ */
+export const forecastInputSchema = z.preprocess(
+  (value) => (value && typeof value === 'object' && !Array.isArray(value) ? { ...value, campaignName: 'forecast' } : value),
+  campaignInputSchema,
+);
+
 export const campaignUpdateSchema = z.intersection(z.object({ campaignId: id }), campaignInputSchema);
 export type CampaignUpdate = z.infer<typeof campaignUpdateSchema>;
 

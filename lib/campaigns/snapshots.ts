@@ -10,6 +10,7 @@ import { phoneOrRefuse } from '@/lib/phone/problem';
 import { phoneRegion } from '@/lib/phone/region';
 import { isPhoneTyped } from '@/lib/phone/typed';
 import { newOptToken } from '@/lib/contacts/opt-token';
+import { alwaysSkippedSql, contactColumns } from '@/lib/sending/eligibility';
 import { audienceWhere } from './filters';
 import { requireOwnLocation } from '@/lib/locations/own-location';
 import { rowsOf } from '@/lib/db/rows';
@@ -47,8 +48,10 @@ export async function buildSnapshot(ctx: Pick<ServiceContext, 'merchantId' | 'lo
     .returning({ id: memberSnapshots.id });
   if (single) {
     const contactId = await findOrCreateRecipient(ctx, db, location.id, spec);
-    const optedOut = spec.channel === CampaignChannel.EMAIL ? sql`email_opt_in is false or email_status <> 'ok'` : sql`sms_opt_in is false`;
-    await db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select ${ctx.merchantId}, ${snapshot.id}, id from contacts where id = ${contactId} and merchant_id = ${ctx.merchantId} and not (${optedOut})`);
+    // Never sent to (lib/sending/eligibility.ts): opted out, bounced or complained; an SMS opt-in
+    // may still come from the template (the dispatcher decides with its scene).
+    const skipped = alwaysSkippedSql(spec.channel === CampaignChannel.EMAIL ? 'email' : 'sms', contactColumns('c'));
+    await db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select ${ctx.merchantId}, ${snapshot.id}, c.id from contacts c where c.id = ${contactId} and c.merchant_id = ${ctx.merchantId} and not ${skipped}`);
   } else {
     const where = audienceWhere({ merchantId: ctx.merchantId, locationId: location.id, channel: spec.channel, filters: spec.filters, zone: location.timezone, now });
     await db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select ${ctx.merchantId}, ${snapshot.id}, c.id from contacts c where ${where}`);

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { CampaignChannel, CampaignStatus, SendType, campaigns, memberSnapshots } from '@/db/schema/campaigns';
+import { CampaignStatus, SendType, campaigns, memberSnapshots } from '@/db/schema/campaigns';
 import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import type { Locale } from '@/lib/i18n/locales';
-import { rowsOf } from '@/lib/db/rows';
+import { cancelQueued, enqueueSnapshot } from '@/lib/sending/queue';
 import { wakeDispatchers } from '@/lib/sending/wakeup';
 import { pinTemplateVersion } from '@/lib/templates/versions';
 import { loadUsableTemplate } from './lookups';
@@ -52,7 +52,7 @@ export async function runCampaignAction(ctx: ServiceContext, id: number, action:
         // A draft again: it may change template, and pins the template's version when scheduled anew.
         return setStatus(tx, c, CampaignStatus.DRAFT, now, { templateVersion: null });
       case 'stop':
-        await tx.execute(sql`update deliveries set status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz where campaign_id = ${c.id} and status = 'queued'`);
+        await cancelQueued(tx, c.id, now);
         return setStatus(tx, c, CampaignStatus.STOPPED, now);
     }
   });
@@ -94,17 +94,8 @@ async function startSending(tx: Db, who: { merchantId: number; locale: Locale; n
   const spec = { locationId: c.locationId, channel: c.channel, filters: filtersOf(c), recipientName: c.recipientName, recipientEmail: c.recipientEmail, recipientPhone: c.recipientPhone };
   let snapshotId = options.reuseSnapshot ? await reusableSnapshot(tx, c, now) : null;
   if (!snapshotId) snapshotId = (await buildSnapshot({ merchantId: who.merchantId, locale: who.locale, now: () => now }, tx, spec)).snapshotId;
-  const address = c.channel === CampaignChannel.EMAIL ? sql`c.email` : sql`c.phone`;
-  const at = now.toISOString();
-  // One statement queues everyone; the unique (campaign, contact) pair makes a re-run harmless.
-  await tx.execute(sql`
-    insert into deliveries (merchant_id, campaign_id, contact_id, channel, to_address, status, attempts, next_attempt_at, queued_at, updated_at)
-    select ${c.merchantId}, ${c.id}, c.id, ${c.channel}, ${address}, 'queued', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-    from snapshot_members sm join contacts c on c.id = sm.contact_id and c.merchant_id = sm.merchant_id
-    where sm.merchant_id = ${c.merchantId} and sm.snapshot_id = ${snapshotId} and ${address} is not null and ${address} <> ''
-    on conflict (campaign_id, contact_id) do nothing`);
-  const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from deliveries where campaign_id = ${c.id}`));
-  const total = Number(n);
+  // One statement queues everyone (lib/sending/queue.ts); a re-run queues nobody twice.
+  const total = await enqueueSnapshot(tx, { merchantId: c.merchantId, campaignId: c.id, channel: c.channel, snapshotId, at: now });
   if (total === 0 && options.refuseEmpty) throw new AppError('BAD_REQUEST', 'campaigns.errors.noMembers');
   const status = total === 0 ? CampaignStatus.COMPLETED : CampaignStatus.SENDING;
   await tx

@@ -1,13 +1,13 @@
 import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { reviews } from '@/db/schema/reviews';
 import { contacts, consentEvents } from '@/db/schema/contacts';
-import { campaigns, deliveries, CampaignType } from '@/db/schema/campaigns';
 import { reviewSources } from '@/db/schema/sources';
 import type { ServiceContext } from '@/lib/context';
 import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import { requireOwnLocation } from '@/lib/locations/own-location';
 import { sqlRows, ts } from '@/lib/db/rows';
 import { onReplica } from '@/lib/db/replica';
+import { channelSendingQuery, requestsSentQuery, requestsSentSql, type DeliveryScope } from '@/lib/sending/delivery-figures';
 import type { DashboardQuery } from './schema';
 import { resolvePeriod, type Period } from './period';
 
@@ -139,7 +139,7 @@ async function memberFigures(ctx: ServiceContext, locationId: number | undefined
  * queued) index, campaigns by their merchant index, consent events by (merchant, time).
  */
 async function channelFigures(ctx: ServiceContext, locationId: number | undefined, period: Period, channel: 0 | 1): Promise<ChannelFigures> {
-  const [sending] = await channelSendingQuery(ctx, locationId, period, channel);
+  const [sending] = await channelSendingQuery(ctx.db, deliveryScope(ctx, locationId, period), channel);
   const channelName = channel === 0 ? 'email' : 'sms';
   const [consent] = await ctx.db
     .select({
@@ -168,50 +168,6 @@ async function channelFigures(ctx: ServiceContext, locationId: number | undefine
 }
 
 /**
- * Deliveries of one channel queued in the period, sent and failed. Served by
- * deliveries_merchant_channel_queued_idx (index-only); exported so a test can EXPLAIN it.
- */
-export function channelSendingQuery(ctx: ServiceContext, locationId: number | undefined, period: Period, channel: 0 | 1) {
-  return ctx.db
-    .select({
-      sent: sql<number>`count(*) filter (where ${deliveries.status} = 'sent')`.mapWith(Number),
-      failed: sql<number>`count(*) filter (where ${deliveries.status} = 'failed')`.mapWith(Number),
-    })
-    .from(deliveries)
-    .innerJoin(campaigns, eq(campaigns.id, deliveries.campaignId))
-    .where(
-      and(
-        eq(campaigns.merchantId, ctx.merchantId),
-        eq(deliveries.merchantId, ctx.merchantId),
-        eq(deliveries.channel, channel),
-        locationId ? eq(campaigns.locationId, locationId) : undefined,
-        gte(deliveries.queuedAt, period.from),
-        lt(deliveries.queuedAt, period.to),
-      ),
-    );
-}
-
-/** Review requests sent in the period: served by deliveries_merchant_sent_idx (exported for a test). */
-export function requestsSentQuery(ctx: ServiceContext, locationId: number | undefined, period: Period) {
-  return ctx.db
-    .select({ n: count() })
-    .from(deliveries)
-    .innerJoin(campaigns, eq(campaigns.id, deliveries.campaignId))
-    .where(
-      and(
-        eq(campaigns.merchantId, ctx.merchantId),
-        eq(campaigns.campaignType, CampaignType.REVIEW_REQUEST),
-        locationId ? eq(campaigns.locationId, locationId) : undefined,
-        // The delivery's own merchant column lets the (merchant_id, sent_at) index lead.
-        eq(deliveries.merchantId, ctx.merchantId),
-        eq(deliveries.status, 'sent'),
-        gte(deliveries.sentAt, period.from),
-        lt(deliveries.sentAt, period.to),
-      ),
-    );
-}
-
-/**
  * One pass instead of a range join (reviews x deliveries grows as their product): the requests
  * and the reviews of the merchant, merged and sorted by location and time; each review sees the
  * latest request of its location at or before it (a running max) and counts when that request
@@ -219,13 +175,9 @@ export function requestsSentQuery(ctx: ServiceContext, locationId: number | unde
  * requests come from deliveries_merchant_sent_idx, the reviews from reviews_merchant_time_idx.
  */
 export function reviewsAfterRequestsQuery(ctx: ServiceContext, locationId: number | undefined, period: Period): SQL {
-  const location = locationId ? sql`and c.location_id = ${locationId}` : sql``;
   const reviewLocation = locationId ? sql`and r.location_id = ${locationId}` : sql``;
   return sql`with req as (
-          select c.location_id, d.sent_at as t
-          from deliveries d join campaigns c on c.id = d.campaign_id
-          where c.merchant_id = ${ctx.merchantId} and d.merchant_id = ${ctx.merchantId} and c.campaign_type = ${CampaignType.REVIEW_REQUEST}
-            and d.status = 'sent' and d.sent_at >= ${ts(period.from)} and d.sent_at < ${ts(period.to)} ${location}
+          ${requestsSentSql(deliveryScope(ctx, locationId, period))}
         ), ev as (
           select location_id, t, false as is_review, t as req_t from req
           union all
@@ -243,8 +195,12 @@ export function reviewsAfterRequestsQuery(ctx: ServiceContext, locationId: numbe
  * requests sent in the period. A review counts once even if several requests preceded it.
  */
 async function requestToReview(ctx: ServiceContext, locationId: number | undefined, period: Period) {
-  const [sent] = await requestsSentQuery(ctx, locationId, period);
+  const [sent] = await requestsSentQuery(ctx.db, deliveryScope(ctx, locationId, period));
   if (!sent.n) return { requests: 0, reviews: 0, per100: null as number | null, windowDays: REQUEST_WINDOW_DAYS };
   const [received] = await sqlRows<{ n: number }>(ctx.db, reviewsAfterRequestsQuery(ctx, locationId, period));
   return { requests: sent.n, reviews: Number(received.n), per100: Math.round((Number(received.n) / sent.n) * 1000) / 10, windowDays: REQUEST_WINDOW_DAYS };
+}
+
+function deliveryScope(ctx: ServiceContext, locationId: number | undefined, period: Period): DeliveryScope {
+  return { merchantId: ctx.merchantId, locationId, from: period.from, to: period.to };
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { sqlRows } from '@/lib/db/rows';
+import { deliveriesByMessageIdSql, lastQueuedAtSql } from '@/lib/sending/contact-history';
 
 export interface ContactMatch {
   merchantId: number;
@@ -16,7 +17,7 @@ export async function contactByMessageIds(db: Db, ids: string[]): Promise<Contac
   const [row] = await sqlRows<{ merchant_id: number; contact_id: number }>(
     db,
     sql`select merchant_id, contact_id from (
-          select d.merchant_id, d.contact_id, d.sent_at as at from deliveries d where d.provider_message_id in (${list})
+          ${deliveriesByMessageIdSql(clean)}
           union all
           select m.merchant_id, c.contact_id, m.created_at from inbox_messages m join conversations c on c.id = m.conversation_id where m.external_id in (${list})
         ) x order by at desc nulls last limit 1`,
@@ -34,9 +35,8 @@ export async function contactByAddress(db: Db, channel: 'email' | 'sms', address
   const [row] = await sqlRows<{ merchant_id: number; id: number }>(
     db,
     sql`select k.merchant_id, k.id from contacts k
-        left join lateral (select max(d.queued_at) as last from deliveries d where d.contact_id = k.id) d on true
         where ${column} = ${value} ${merchantId ? sql`and k.merchant_id = ${merchantId}` : sql``}
-        order by d.last desc nulls last, k.updated_at desc limit 1`,
+        order by ${lastQueuedAtSql(sql`k.id`)} desc nulls last, k.updated_at desc limit 1`,
   );
   return row ? { merchantId: Number(row.merchant_id), contactId: Number(row.id) } : null;
 }

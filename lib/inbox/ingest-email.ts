@@ -4,7 +4,7 @@ import { contactByAddress, contactByMessageIds, createLead, type ContactMatch } 
 import { inboundMailHtml } from './mail-html';
 import { inboundMailText } from './mail-text';
 import { transcodeCjkMail } from './mail-transcode';
-import { merchantOfAddress } from './reply-address';
+import { merchantOfAddress } from '@/lib/reply-address/reply-address';
 import { recordMessage } from './record-message';
 
 export interface InboundEmailResult {

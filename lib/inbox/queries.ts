@@ -3,12 +3,13 @@ import { conversations } from '@/db/schema/inbox';
 import { contacts } from '@/db/schema/contacts';
 import { notFound } from '@/lib/errors/app-error';
 import { sqlRows } from '@/lib/db/rows';
+import { contactDeliveriesSql } from '@/lib/sending/contact-history';
+import { renderCampaignMessages } from '@/lib/sending/delivered-messages';
 import type { ServiceContext } from '@/lib/context';
 import { displayName } from '@/lib/names/display-name';
 import { translatorFor } from '@/lib/i18n/translator';
 import type { InboxMedia, InboxMediaKind } from '@/db/schema/inbox';
 import { replySubject } from './reply-subject';
-import { renderCampaignMessages } from './campaign-messages';
 import type { ConversationListQuery } from './schema';
 
 export interface ConversationRecord {
@@ -104,7 +105,7 @@ export interface CustomerPanel {
 
 /**
  * A conversation's messages in order: the customer's and our replies, with the campaign messages
- * we sent them woven in (from deliveries, with the content each one sent: ./campaign-messages.ts), and
+ * we sent them woven in (lib/sending/contact-history.ts, with the content each one sent: lib/sending/delivered-messages.ts), and
  * the customer panel of spec section 2. A campaign message alone opens no conversation: every
  * recipient would fill the list; the customer's first answer opens it, with the campaign above.
  */
@@ -124,9 +125,8 @@ export async function getConversation(ctx: ServiceContext, conversationId: numbe
                case when m.direction = 'in' then 0 else 2 end as rank
           from inbox_messages m where m.conversation_id = ${conversationId}
         union all
-        select 'd' || d.id, 'out', case when d.channel = 1 then 'sms' else 'email' end, 'campaign', null, '', null, '[]'::jsonb, '[]'::jsonb, null, null, coalesce(d.sent_at, d.queued_at), c.name, d.status, 2
-          from deliveries d join campaigns c on c.id = d.campaign_id
-          where d.contact_id = ${conversation.contactId} and d.merchant_id = ${ctx.merchantId} and d.status in ('sent', 'failed')
+        select 'd' || d.id, 'out', case when d.channel = 1 then 'sms' else 'email' end, 'campaign', null, '', null, '[]'::jsonb, '[]'::jsonb, null, null, d.at, d.campaign_name, d.status, 2
+          from (${contactDeliveriesSql(ctx.merchantId, conversation.contactId)}) d
         union all
         select 'c' || e.id, 'in', 'sms', 'consent', null, '', null, '[]'::jsonb, '[]'::jsonb, null, e.action, e.created_at, null, null, 1
           from contact_consent_events e

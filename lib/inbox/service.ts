@@ -8,7 +8,7 @@ import { sendEmail, sendSms } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
 import { TwilioApiError } from '@/lib/messaging/twilio-transport';
 import { escapeHtml } from '@/lib/templates/tokens';
-import { inboxAddress } from './reply-address';
+import { inboxAddress } from '@/lib/reply-address/reply-address';
 import { recordMessage } from './record-message';
 import { replySubject } from './reply-subject';
 import type { ReplyInput } from './schema';

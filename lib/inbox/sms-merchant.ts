@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { sqlRows } from '@/lib/db/rows';
 import { transportNumber } from '@/lib/phone/transport';
-import { merchantOfSmsKey } from './reply-address';
+import { campaignHasSentSql } from '@/lib/sending/queue';
+import { merchantOfSmsKey } from '@/lib/reply-address/reply-address';
 import { setting } from '@/lib/config/settings';
 
 export type SmsMerchantSource = 'webhook_key' | 'number' | 'single_merchant';
@@ -31,7 +32,7 @@ export async function merchantForUnknownSms(db: Db, to: string, webhookKey?: str
     sql`select distinct merchant_id from (
           select m.merchant_id from inbox_messages m where m.channel = 'sms' and m.direction = 'in' and m.to_address = ${to}
           ${ours
-            ? sql`union select c.merchant_id from campaigns c where c.channel = 1 and exists (select 1 from deliveries d where d.campaign_id = c.id and d.status = 'sent')
+            ? sql`union select c.merchant_id from campaigns c where c.channel = 1 and ${campaignHasSentSql(sql`c.id`)}
                   union select m.merchant_id from inbox_messages m where m.channel = 'sms' and m.direction = 'out'`
             : sql``}
         ) x limit 2`,

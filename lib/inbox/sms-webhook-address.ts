@@ -1,5 +1,5 @@
 import { absoluteUrl } from '@/lib/app-url';
-import { smsWebhookKey } from './reply-address';
+import { smsWebhookKey } from '@/lib/reply-address/reply-address';
 import { setting } from '@/lib/config/settings';
 
 /** The inbound SMS webhook Twilio posts to (app/api/webhooks/twilio/inbound/route.ts). */

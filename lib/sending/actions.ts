@@ -2,14 +2,10 @@
 
 import { z } from 'zod';
 import { authedAction } from '@/lib/auth/authed-action';
-import { forecastCampaign } from './forecast';
-import { campaignIdParams, forecastInputSchema, resolveReviewSchema, reviewCountsSchema, sendingSettingsSchema } from './schema';
+import { campaignIdParams, resolveReviewSchema, reviewCountsSchema, sendingSettingsSchema } from './schema';
 import { campaignReviews, markAllReviewsSent, reviewCounts } from './review';
 import { getSendingSettings, updateSendingSettings } from './settings';
 import { campaignDeliverySummary, resolveReview } from './summary';
-
-/** The request form's forecast panel. */
-export const forecastAction = authedAction(forecastInputSchema, (session, input) => forecastCampaign(session.ctx, input));
 
 /** The campaign details dialog: delivery counts and problems. */
 export const deliverySummaryAction = authedAction(campaignIdParams, (session, input) => campaignDeliverySummary(session.ctx, input.id));

@@ -3,7 +3,7 @@ import { CampaignStatus } from '@/db/schema/campaigns';
 import { appUrl } from '@/lib/app-url';
 import { DeliveryError, TransportDownError, type EmailTransport, type SendResult, type SmsTransport } from '@/lib/messaging/types';
 import { applyTimeRules, claimDueDeliveries, completeFinishedCampaigns, recoverStaleClaims, sendingDeadlines } from './claim';
-import { consentSkipReason } from './eligibility';
+import { skipReason } from './eligibility';
 import { loadJobs, type DeliveryJob } from './load-batch';
 import { groupCommit, type GroupCommitOptions } from './group-commit';
 import { commitAttemptsAndSent, type AttemptItem, type AttemptVerdict, type SentItem } from './attempts-and-sent';
@@ -12,13 +12,18 @@ import { createCircuitBreaker, type CircuitBreaker } from './circuit-breaker';
 import { createFinalLanes, type FinalLane, type LaneTurn } from './final-lane';
 import { storedContent, type SentContent } from './sent-content';
 import { renderEmail, renderSms } from './render-message';
-import { startDueScheduledCampaigns } from './start-scheduled';
 import { runWorkPool } from './work-pool';
 import type { SendingTransports } from './transports';
 import { countDeliveryOutcome } from '@/lib/observability/metrics';
 
 export interface DispatchOptions {
   transports: SendingTransports;
+  /**
+   * Starts the scheduled campaigns whose time has come (lib/campaigns/start-scheduled.ts), once
+   * per round before claiming; answers how many started. Given by the caller so that the engine
+   * does not depend on the campaigns domain.
+   */
+  startDueScheduledCampaigns: (db: Db, now: Date) => Promise<number>;
   now?: () => Date;
   /** Deliveries claimed per batch. */
   batchSize?: number;
@@ -82,7 +87,7 @@ export interface DispatchReport {
 export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<DispatchReport> {
   const now = options.now ?? (() => new Date());
   const report: DispatchReport = { started: 0, claimed: 0, sent: 0, failed: 0, skipped: 0, retried: 0, released: 0, needsReview: 0, requeued: 0, completed: 0 };
-  report.started = await startDueScheduledCampaigns(db, now());
+  report.started = await options.startDueScheduledCampaigns(db, now());
   const recovered = await recoverStaleClaims(db, now(), options.staleAfterMs ?? 10 * 60_000);
   report.needsReview = recovered.review;
   report.requeued = recovered.requeued;
@@ -240,7 +245,7 @@ async function deliver(db: Db, job: DeliveryJob, claim: Claim, options: Dispatch
     await recordSkipped(db, ref, 'contact_deleted', now());
     return early('skipped');
   }
-  const reason = consentSkipReason(job.channel, job.consent, job.scene) ?? (job.recentlyAsked ? 'frequency_cap' : null);
+  const reason = skipReason(job.channel, { ...job.consent, recentlyAsked: job.recentlyAsked }, job.scene);
   if (reason) {
     await recordSkipped(db, ref, reason, now());
     return early('skipped');

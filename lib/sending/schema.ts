@@ -1,18 +1,8 @@
 import { z } from 'zod';
-import { campaignInputSchema } from '@/lib/campaigns/schema';
 import { FREQUENCY_CAP_MAX_DAYS } from './limits';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { FREQUENCY_CAP_MAX_DAYS } from './limits';
-
-/**
- * The forecast reads the campaign form as it stands (the form's own schema), before it is saved:
- * the name does not change a forecast, so an empty one is no reason to refuse it.
- */
-export const forecastInputSchema = z.preprocess(
-  (value) => (value && typeof value === 'object' && !Array.isArray(value) ? { ...value, campaignName: 'forecast' } : value),
-  campaignInputSchema,
-);
 
 export const campaignIdParams = z.object({ id: z.coerce.number('validation.invalidType').int('validation.invalid').positive('validation.invalid') });
 

@@ -15,6 +15,7 @@ import type { SendingTransports } from '@/lib/sending/transports';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant } from '@/tests/fixtures/factories';
 import { createSendingScene } from '@/tests/fixtures/sending';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * A template's image opens for signed-out readers (the customer's mail client) only once a
@@ -37,7 +38,7 @@ const viewSignedOut = (url: string) => view.GET(new Request(new URL(url, 'https:
 
 async function drain() {
   for (let i = 0; i < 20; i++) {
-    const report = await dispatchOnce(t.db, { transports, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000 });
+    const report = await dispatchOnce(t.db, { startDueScheduledCampaigns, transports, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000 });
     if (!report.claimed && !report.started) return;
   }
 }

@@ -21,6 +21,7 @@ import { PGBOUNCER, startPgbouncer, type Pgbouncer } from '@/tests/fixtures/pgbo
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
 import { campaignRow, deliveryStatuses } from '@/tests/fixtures/sending';
 import { addTemplate } from './campaigns-fixtures';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * Issue 20 point 5: the app behind PgBouncer 1.18 in transaction pooling, which gives each
@@ -99,7 +100,7 @@ describe.skipIf(skipReason !== null)(`behind PgBouncer 1.18 in transaction pooli
 
     const transports: SendingTransports = { email: smtpTransport(smtp.url), sms: outboxSmsTransport, emailLimiter: createRateLimiter(0), smsLimiter: createRateLimiter(0), from: (name) => `"${name}" <campaigns@starloop.test>` };
     for (let i = 0; i < 20; i++) {
-      const report = await dispatchOnce(db, { transports, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000 });
+      const report = await dispatchOnce(db, { startDueScheduledCampaigns, transports, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000 });
       if (!report.claimed && !report.started) break;
     }
     expect(smtp.messages.map((mail) => mail.to[0]).sort()).toEqual(['ada@example.com', 'grace@example.com', 'linus@example.com']);

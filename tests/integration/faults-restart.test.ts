@@ -16,6 +16,7 @@ import { campaignRow, createSendingScene, deliveryStatuses, type Scene } from '@
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
 import { startTcpProxy, type TcpProxy } from '@/tests/fixtures/tcp-proxy';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * Issue 11's faults: the database and the SMTP server go away and come back while the app answers
@@ -75,6 +76,7 @@ describe.runIf(process.env.DATABASE_URL)('the database and the SMTP server going
       from: () => '"Shop" <no-reply@starloop.local>',
     };
     return startDispatchLoop(app.db, {
+      startDueScheduledCampaigns,
       transports,
       intervalMs: 100,
       batchSize: 20,

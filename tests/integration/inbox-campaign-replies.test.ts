@@ -7,7 +7,7 @@ import { GET as list } from '@/app/api/inbox/conversations/route';
 import { GET as thread } from '@/app/api/inbox/conversations/[id]/route';
 import { POST as inboundEmail } from '@/app/api/webhooks/email/inbound/route';
 import { POST as inboundSms } from '@/app/api/webhooks/twilio/inbound/route';
-import { inboxAddress } from '@/lib/inbox/reply-address';
+import { inboxAddress } from '@/lib/reply-address/reply-address';
 import { resetSmtpTransports, smtpTransport } from '@/lib/messaging/smtp-transport';
 import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
@@ -18,6 +18,7 @@ import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { callApi } from '@/tests/fixtures/api';
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
 import { createSendingScene } from '@/tests/fixtures/sending';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /** Campaign messages meet the inbox: Reply-To, the customer's answer, and the thread above it. */
 const t = setupTestDatabase();
@@ -47,7 +48,7 @@ const noParams = { params: Promise.resolve({}) };
 
 async function drain() {
   for (let i = 0; i < 20; i++) {
-    const report = await dispatchOnce(t.db, { transports, baseUrl: APP, staleAfterMs: 60_000 });
+    const report = await dispatchOnce(t.db, { startDueScheduledCampaigns, transports, baseUrl: APP, staleAfterMs: 60_000 });
     if (!report.claimed && !report.started) return;
   }
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as thread } from '@/app/api/inbox/conversations/[id]/route';
 import { POST as reply } from '@/app/api/inbox/conversations/[id]/reply/route';
 import { POST as inboundEmail } from '@/app/api/webhooks/email/inbound/route';
-import { inboxAddress } from '@/lib/inbox/reply-address';
+import { inboxAddress } from '@/lib/reply-address/reply-address';
 import { resetSmtpTransports } from '@/lib/messaging/smtp-transport';
 import { callApi } from '@/tests/fixtures/api';
 import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';

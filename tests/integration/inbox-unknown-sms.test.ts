@@ -4,7 +4,7 @@ import { contacts } from '@/db/schema/contacts';
 import { conversations, inboxMessages } from '@/db/schema/inbox';
 import { merchants } from '@/db/schema/merchants';
 import { POST as inboundSms } from '@/app/api/webhooks/twilio/inbound/route';
-import { smsWebhookKey } from '@/lib/inbox/reply-address';
+import { smsWebhookKey } from '@/lib/reply-address/reply-address';
 import twilioSdk from 'twilio';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant } from '@/tests/fixtures/factories';

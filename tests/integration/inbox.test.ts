@@ -9,7 +9,7 @@ import { PUT as processed } from '@/app/api/inbox/conversations/[id]/processed/r
 import { POST as inboundEmail } from '@/app/api/webhooks/email/inbound/route';
 import { POST as inboundSms } from '@/app/api/webhooks/twilio/inbound/route';
 import { resetSmtpTransports } from '@/lib/messaging/smtp-transport';
-import { inboxAddress, smsWebhookKey } from '@/lib/inbox/reply-address';
+import { inboxAddress, smsWebhookKey } from '@/lib/reply-address/reply-address';
 import { twilioSignature } from '@/lib/sending/twilio-signature';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant } from '@/tests/fixtures/factories';

@@ -13,6 +13,7 @@ import { callApi } from '@/tests/fixtures/api';
 import { createMerchant } from '@/tests/fixtures/factories';
 import { createSendingScene, deliveryStatuses } from '@/tests/fixtures/sending';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /** Issue 20, point 4: the Prometheus scrape (its token rules and its figures) and the request log. */
 const t = setupTestDatabase();
@@ -85,7 +86,7 @@ describe('GET /api/metrics', () => {
     const roundsBefore = sample(before, 'dispatcher_round_seconds_count') ?? 0;
     let busyRound!: () => void;
     const busy = new Promise<void>((resolve) => (busyRound = resolve));
-    const loop = startDispatchLoop(t.db, { transports, baseUrl: 'https://app.starloop.test', intervalMs: 60_000, onRound: (r) => r.sent > 0 && busyRound() });
+    const loop = startDispatchLoop(t.db, { startDueScheduledCampaigns, transports, baseUrl: 'https://app.starloop.test', intervalMs: 60_000, onRound: (r) => r.sent > 0 && busyRound() });
     await busy;
     await loop.stop();
     expect(await deliveryStatuses(t.db, scene.campaignId)).toEqual({ sent: 3 });

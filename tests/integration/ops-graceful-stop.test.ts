@@ -15,6 +15,7 @@ import { startDispatchLoop } from '@/lib/sending/loop';
 import type { SendingTransports } from '@/lib/sending/transports';
 import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 import { standaloneReady } from '@/tests/fixtures/built-app';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * Issue 20, item 3: a rolling restart of workers while a campaign sends. Each worker is stopped
@@ -75,7 +76,7 @@ describe('the dispatch loop stopped mid-campaign (both drivers, in process)', ()
     const before = smtp.messages.length;
     const scene = await createSendingScene(t.db, { count: members });
     const transports: SendingTransports = { email: smtpTransport(smtp.url), sms: outboxSmsTransport, emailLimiter: createRateLimiter(40), smsLimiter: createRateLimiter(0), from: (name) => `"${name}" <c@starloop.test>` };
-    const options = { transports, intervalMs: 50, batchSize: BATCH, concurrency: CONCURRENCY };
+    const options = { startDueScheduledCampaigns, transports, intervalMs: 50, batchSize: BATCH, concurrency: CONCURRENCY };
     const first = startDispatchLoop(t.db, options);
     const wait = Date.now() + 30_000;
     while (smtp.messages.length < before + 20 && Date.now() < wait) await sleep(20);

@@ -8,7 +8,8 @@ import { campaigns, deliveries } from '@/db/schema/campaigns';
 import { eq, sql } from 'drizzle-orm';
 import { reviewSources } from '@/db/schema/sources';
 import type { Db } from '@/db/client';
-import { channelSendingQuery, dashboardFigures, requestsSentQuery, reviewsAfterRequestsQuery } from '@/lib/dashboard/figures';
+import { dashboardFigures, reviewsAfterRequestsQuery } from '@/lib/dashboard/figures';
+import { channelSendingQuery, requestsSentQuery } from '@/lib/sending/delivery-figures';
 import { sqlRows } from '@/lib/db/rows';
 import { dashboardQuerySchema } from '@/lib/dashboard/schema';
 import { resolvePeriod } from '@/lib/dashboard/period';
@@ -172,9 +173,10 @@ describe(`dashboard figures (${process.env.DATABASE_URL ? 'postgres' : 'pglite'}
         return rows.map((r) => Object.values(r).join(' ')).join('\n');
       });
     for (const locationId of [undefined, l1]) {
-      expect(await plan(channelSendingQuery(ctx, locationId, period, 0))).toContain('deliveries_merchant_channel_queued_idx');
-      expect(await plan(channelSendingQuery(ctx, locationId, period, 1))).toContain('deliveries_merchant_channel_queued_idx');
-      expect(await plan(requestsSentQuery(ctx, locationId, period))).toContain('deliveries_merchant_sent_idx');
+      const scope = { merchantId: ctx.merchantId, locationId, from: period.from, to: period.to };
+      expect(await plan(channelSendingQuery(ctx.db, scope, 0))).toContain('deliveries_merchant_channel_queued_idx');
+      expect(await plan(channelSendingQuery(ctx.db, scope, 1))).toContain('deliveries_merchant_channel_queued_idx');
+      expect(await plan(requestsSentQuery(ctx.db, scope))).toContain('deliveries_merchant_sent_idx');
       expect(await plan(reviewsAfterRequestsQuery(ctx, locationId, period))).toContain('deliveries_merchant_sent_idx');
     }
   });

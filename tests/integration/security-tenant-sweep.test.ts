@@ -451,7 +451,7 @@ function actionCases(a: TenantWorld, b: TenantWorld): Record<string, ActionCase[
     'lib/reviews/actions.ts#addReviewAction': [{ input: review(bi.location), expect: 'asMissing', missing: review(NONE) }],
     'lib/reviews/actions.ts#deleteReviewAction': [{ input: { id: bi.review }, expect: 'NOT_FOUND' }],
     'lib/reviews/actions.ts#setEmployeeTagAction': [{ input: { id: bi.review, employeeTag: 'Bob' }, expect: 'NOT_FOUND' }],
-    'lib/sending/actions.ts#forecastAction': [{ input: campaignOf(bi.location, ai.emailTemplate), expect: 'NOT_FOUND' }],
+    'lib/campaigns/actions.ts#forecastAction': [{ input: campaignOf(bi.location, ai.emailTemplate), expect: 'NOT_FOUND' }],
     'lib/sending/actions.ts#deliverySummaryAction': [{ input: { id: bi.sendingCampaign }, expect: 'NOT_FOUND' }],
     'lib/sending/actions.ts#sendingSettingsAction': [{ input: {}, expect: 'own' }],
     'lib/sending/actions.ts#saveSendingSettingsAction': [{ input: { frequencyCapDays: 7 }, expect: 'own' }],
@@ -614,6 +614,7 @@ function trialActionCases(w: TenantWorld, commonTemplate: number, scheduledDraft
     },
     'lib/campaigns/actions.ts#deleteCampaignsAction': { allow: 'removing drafts customises nothing' },
     'lib/campaigns/actions.ts#createSnapshotAction': { allow: "a preview of the audience; saving or sending with its filters is refused" },
+    'lib/campaigns/actions.ts#forecastAction': { allow: 'a forecast writes nothing; saving or sending with its settings is refused' },
   };
 }
 

@@ -7,6 +7,7 @@ import { createRateLimiter } from '@/lib/sending/rate-limiter';
 import type { SendingTransports } from '@/lib/sending/transports';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createSendingScene, deliveryStatuses } from '@/tests/fixtures/sending';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * The dispatcher on fixed clocks: a delivery window crossing midnight, and quiet hours and a
@@ -16,7 +17,7 @@ const t = setupTestDatabase();
 const transports: SendingTransports = { email: outboxEmailTransport, sms: outboxSmsTransport, emailLimiter: createRateLimiter(0), smsLimiter: createRateLimiter(0), from: () => 'StarLoop <c@starloop.test>' };
 const early = new Date('2026-01-01T00:00:00Z');
 // One tick as long as the window: a batch campaign may release all its rows in one round.
-const base = { transports, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000, tickMs: 8 * 3600_000 };
+const base = { startDueScheduledCampaigns, transports, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000, tickMs: 8 * 3600_000 };
 const at = (iso: string) => () => new Date(iso);
 const nextAttempts = async (campaignId: number) =>
   (await t.db.select({ next: deliveries.nextAttemptAt, status: deliveries.status }).from(deliveries).where(eq(deliveries.campaignId, campaignId))).filter((r) => r.status === 'queued').map((r) => r.next.toISOString());

@@ -13,6 +13,7 @@ import type { SendingTransports } from '@/lib/sending/transports';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
 import { campaignRow, createSendingScene, deliveryStatuses } from '@/tests/fixtures/sending';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 const t = setupTestDatabase();
 let smtp: SmtpSink;
@@ -33,7 +34,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const base = { baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000 };
+const base = { startDueScheduledCampaigns, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000 };
 
 async function drain(now?: () => Date) {
   for (let i = 0; i < 20; i++) {

@@ -14,6 +14,7 @@ import { createRateLimiter } from '@/lib/sending/rate-limiter';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
 import { campaignRow, createSendingScene, deliveryStatuses } from '@/tests/fixtures/sending';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * Issue 19 point 1: claims are fenced by a token, and every write of a send is an UPDATE that
@@ -94,7 +95,7 @@ describe.runIf(process.env.DATABASE_URL)('two sessions: recovery re-queues a row
     expect([row.status, row.claimToken, row.attemptedAt, row.contentHash]).toEqual(['queued', null, null, null]);
     // The row's next claim sends it, once.
     const before = smtp.countsByDelivery().get(claim.id) ?? 0;
-    await dispatchOnce(t.db, { transports: transports(), baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000 });
+    await dispatchOnce(t.db, { startDueScheduledCampaigns, transports: transports(), baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000 });
     expect([before, smtp.countsByDelivery().get(claim.id)]).toEqual([0, 1]);
     expect(await deliveryStatuses(t.db, scene.campaignId)).toEqual({ sent: 1 });
     expect((await campaignRow(t.db, scene.campaignId)).successRecords).toBe(1);

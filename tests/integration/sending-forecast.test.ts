@@ -41,7 +41,7 @@ describe('the sending forecast', () => {
     expect(data.skipped).toEqual([
       { reason: 'no_address', count: 1 },
       { reason: 'opted_out', count: 1 },
-      { reason: 'undeliverable', count: 1 },
+      { reason: 'bounced', count: 1 },
       { reason: 'no_optin', count: 1 },
       { reason: 'frequency_cap', count: 1 },
     ]);

@@ -18,6 +18,7 @@ import { callApi } from '@/tests/fixtures/api';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
 import { campaignRow, createSendingScene, deliveryStatuses, type Scene } from '@/tests/fixtures/sending';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * Issue 7 items 1 and 5: what happens to a batch already claimed when the campaign is paused or
@@ -37,7 +38,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const base = { baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000 };
+const base = { startDueScheduledCampaigns, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000 };
 function transportsWith(email: EmailTransport, sms: SmsTransport = outboxSmsTransport): SendingTransports {
   return { email, sms, emailLimiter: createRateLimiter(0), smsLimiter: createRateLimiter(0), from: (name) => `"${name}" <campaigns@starloop.test>` };
 }

@@ -18,6 +18,7 @@ import { campaignTemplateVersion } from '@/lib/templates/versions';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
 import { createSendingScene, type Scene } from '@/tests/fixtures/sending';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * Issue 19 point 6: what was sent is kept. A campaign sends the template version it was scheduled
@@ -47,7 +48,7 @@ afterAll(async () => {
 
 async function drain() {
   for (let i = 0; i < 20; i++) {
-    const report = await dispatchOnce(t.db, { transports, baseUrl: APP, staleAfterMs: 60_000 });
+    const report = await dispatchOnce(t.db, { startDueScheduledCampaigns, transports, baseUrl: APP, staleAfterMs: 60_000 });
     if (!report.claimed && !report.started) return;
   }
 }

@@ -9,6 +9,7 @@ import { startDispatchLoop, type DispatchLoop } from '@/lib/sending/loop';
 import { createRateLimiter } from '@/lib/sending/rate-limiter';
 import { createSendingScene } from '@/tests/fixtures/sending';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * Issue 19, point 3: rows a dead worker left `sending` are recovered by the loop's own timer, even
@@ -51,6 +52,7 @@ describe('the dispatch loop while its round is stuck', () => {
     const scene = await createSendingScene(t.db, { count: 6 });
     let rounds = 0;
     loop = startDispatchLoop(t.db, {
+      startDueScheduledCampaigns,
       transports: { email: smtpTransport(url), sms: outboxSmsTransport, emailLimiter: createRateLimiter(0), smsLimiter: createRateLimiter(0), from: () => '"Shop" <no-reply@starloop.local>' },
       batchSize: 1,
       concurrency: 1,

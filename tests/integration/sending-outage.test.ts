@@ -14,6 +14,7 @@ import { startTcpProxy, type TcpProxy } from '@/tests/fixtures/tcp-proxy';
 import { startFakeTwilio, type FakeTwilio } from '@/tests/fixtures/fake-twilio';
 import { settleSmsReviews } from '@/lib/sending/twilio-review';
 import { campaignRow, createSendingScene } from '@/tests/fixtures/sending';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * Issue 19 point 3: a transport that goes away mid-campaign. The SMTP server (behind a TCP proxy,
@@ -68,7 +69,7 @@ describe('a transport outage mid-campaign', () => {
   it('SMTP down for 10 s: nothing waits in `sending`, sending resumes within seconds, everyone once', async () => {
     const members = 700;
     const scene = await createSendingScene(t.db, { count: members });
-    const loop = startDispatchLoop(t.db, { transports: transports(), intervalMs: 200, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000, batchSize: 50, concurrency: 8 });
+    const loop = startDispatchLoop(t.db, { startDueScheduledCampaigns, transports: transports(), intervalMs: 200, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000, batchSize: 50, concurrency: 8 });
     try {
       await waitFor(() => smtp.messages.length >= 100, 30_000);
       await proxy.down();
@@ -115,7 +116,7 @@ describe('a transport outage mid-campaign', () => {
     const sms = twilioTransport({ accountSid: twilio.accountSid, authToken: twilio.authToken, from: '+15005550006', baseUrl: twilio.baseUrl, timeoutMs: 2_000 });
     const before = twilio.messages.length;
     twilio.failNext(8, 500);
-    const loop = startDispatchLoop(t.db, { transports: transports(sms, 50), intervalMs: 200, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000, batchSize: 20, concurrency: 4 });
+    const loop = startDispatchLoop(t.db, { startDueScheduledCampaigns, transports: transports(sms, 50), intervalMs: 200, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000, batchSize: 20, concurrency: 4 });
     try {
       await waitFor(async () => (await campaignRow(t.db, scene.campaignId)).status === 5, 60_000);
     } finally {
@@ -135,7 +136,7 @@ describe('a transport outage mid-campaign', () => {
     const before = twilio.messages.length;
     // Every send is accepted and never answered while the hang lasts: the sender times out.
     twilio.hangNext(1_000_000);
-    const loop = startDispatchLoop(t.db, { transports: transports(twilioTransport(config), 50), intervalMs: 200, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000, batchSize: 20, concurrency: 4 });
+    const loop = startDispatchLoop(t.db, { startDueScheduledCampaigns, transports: transports(twilioTransport(config), 50), intervalMs: 200, baseUrl: 'https://app.starloop.test', staleAfterMs: 60_000, batchSize: 20, concurrency: 4 });
     let review: number;
     try {
       await sleep(5_000);

@@ -10,6 +10,7 @@ import { settleSmsReviews, UNKNOWN_AFTER_MS } from '@/lib/sending/twilio-review'
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { startFakeTwilio, type FakeTwilio } from '@/tests/fixtures/fake-twilio';
 import { campaignRow, createSendingScene } from '@/tests/fixtures/sending';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 const t = setupTestDatabase();
 let twilio: FakeTwilio;
@@ -203,7 +204,7 @@ describe('SMS in review, settled against Twilio', () => {
     try {
       const accepted = await createSendingScene(t.db, { channel: 'sms', members: [{ firstName: 'Ada', phone: '+15551239001' }] });
       twilio.hangNext(1);
-      await dispatchOnce(t.db, { transports: transportsFromEnv(), baseUrl: 'https://app.test' });
+      await dispatchOnce(t.db, { startDueScheduledCampaigns, transports: transportsFromEnv(), baseUrl: 'https://app.test' });
       const [hung] = await t.db.select().from(deliveries).where(eq(deliveries.campaignId, accepted.campaignId));
       expect([hung.status, hung.providerMessageId]).toEqual(['needs_review', null]);
       expect(await settleSmsReviews(t.db, new Date())).toBe(1);
@@ -212,14 +213,14 @@ describe('SMS in review, settled against Twilio', () => {
 
       const lost = await createSendingScene(t.db, { channel: 'sms', members: [{ firstName: 'Bo', phone: '+15551239002' }] });
       twilio.loseNext(1);
-      await dispatchOnce(t.db, { transports: transportsFromEnv(), baseUrl: 'https://app.test' });
+      await dispatchOnce(t.db, { startDueScheduledCampaigns, transports: transportsFromEnv(), baseUrl: 'https://app.test' });
       const [dropped] = await t.db.select().from(deliveries).where(eq(deliveries.campaignId, lost.campaignId));
       expect(dropped.status).toBe('needs_review');
       expect(await settleSmsReviews(t.db, new Date())).toBe(0);
       // Ten minutes on (the attempt moved back, so that the requeued row is due for the dispatcher now).
       await t.db.update(deliveries).set({ attemptedAt: new Date(Date.now() - UNKNOWN_AFTER_MS - 1000) }).where(eq(deliveries.id, dropped.id));
       expect(await settleSmsReviews(t.db, new Date())).toBe(1);
-      await dispatchOnce(t.db, { transports: transportsFromEnv(), baseUrl: 'https://app.test' });
+      await dispatchOnce(t.db, { startDueScheduledCampaigns, transports: transportsFromEnv(), baseUrl: 'https://app.test' });
       expect((await delivery(dropped.id)).status).toBe('sent');
       expect(twilio.messages.filter((m) => m.to === '+15551239002').length).toBe(1);
     } finally {

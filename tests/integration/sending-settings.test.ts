@@ -9,6 +9,7 @@ import { createMerchant } from '@/tests/fixtures/factories';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createSendingScene, deliveryStatuses } from '@/tests/fixtures/sending';
 import { queueDeliveries } from '@/tests/fixtures/queue-deliveries';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /** The merchant's frequency cap: GET/PUT /api/sending/settings, and the dispatcher reading it. */
 const t = setupTestDatabase();
@@ -41,13 +42,13 @@ describe('the frequency cap setting', () => {
 
   it('is what the dispatcher applies: a member asked 10 days ago is skipped under 30 days, asked again under 7', async () => {
     const first = await createSendingScene(t.db, { count: 1 });
-    await dispatchOnce(t.db, { transports, baseUrl: 'https://app.starloop.test' });
+    await dispatchOnce(t.db, { startDueScheduledCampaigns, transports, baseUrl: 'https://app.starloop.test' });
     await t.db.execute(sql`update deliveries set sent_at = now() - interval '10 days' where campaign_id = ${first.campaignId}`);
     const again = async () => {
       const scene = await createSendingScene(t.db, { merchant: first.merchant, members: [] });
       await t.db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select merchant_id, snapshot_id, ${first.contactIds[0]}::int from campaigns where id = ${scene.campaignId}`);
       await queueDeliveries(t.db, scene.campaignId, new Date(Date.now() - 1000));
-      await dispatchOnce(t.db, { transports, baseUrl: 'https://app.starloop.test' });
+      await dispatchOnce(t.db, { startDueScheduledCampaigns, transports, baseUrl: 'https://app.starloop.test' });
       return deliveryStatuses(t.db, scene.campaignId);
     };
     expect(await again()).toEqual({ skipped: 1 });

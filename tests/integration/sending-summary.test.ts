@@ -13,6 +13,7 @@ import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant } from '@/tests/fixtures/factories';
 import { callApi } from '@/tests/fixtures/api';
 import { campaignRow, createSendingScene, deliveryStatuses } from '@/tests/fixtures/sending';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 const t = setupTestDatabase();
 
@@ -23,7 +24,7 @@ describe('campaign delivery summary', () => {
       .update(deliveries)
       .set({ status: 'needs_review', error: 'dispatcher stopped while sending' })
       .where(and(eq(deliveries.campaignId, scene.campaignId), eq(deliveries.contactId, scene.contactIds[0])));
-    await dispatchOnce(t.db, { transports: transportsFromEnv(), baseUrl: 'https://app.test' });
+    await dispatchOnce(t.db, { startDueScheduledCampaigns, transports: transportsFromEnv(), baseUrl: 'https://app.test' });
     const res = await callApi(summary, { path: `/sending/campaign/${scene.campaignId}/summary`, token: scene.merchant.token, params: { id: String(scene.campaignId) } });
     expect(res.status).toBe(200);
     const data = res.body.data as { counts: Record<string, number>; total: number; skipReasons: Record<string, number>; problems: { status: string; reason: string }[] };
@@ -121,7 +122,7 @@ describe('the review of deliveries nobody can confirm', () => {
     const [sent] = await t.db.select().from(deliveries).where(eq(deliveries.id, rows[0].id));
     expect(sent.sentAt?.toISOString()).toBe(rows[0].attemptedAt?.toISOString());
     // The dispatcher sends the queued one; the campaign completes again with both counted.
-    await dispatchOnce(t.db, { transports: transportsFromEnv(), baseUrl: 'https://app.test' });
+    await dispatchOnce(t.db, { startDueScheduledCampaigns, transports: transportsFromEnv(), baseUrl: 'https://app.test' });
     expect(await deliveryStatuses(t.db, scene.campaignId)).toEqual({ sent: 2 });
     expect((await campaignRow(t.db, scene.campaignId)).successRecords).toBe(2);
     // A second verdict on the same row is refused.

@@ -9,6 +9,7 @@ import * as publicConsent from '@/app/api/member/public/[token]/consent/route';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
 import { createSendingScene } from '@/tests/fixtures/sending';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * The unsubscribe paths of a campaign e-mail: the one-click List-Unsubscribe-Post (RFC 8058) and
@@ -28,7 +29,7 @@ afterAll(async () => {
 async function sendTo(firstName: string) {
   const scene = await createSendingScene(t.db, { members: [{ firstName, emailOptIn: true, smsOptIn: true }] });
   const transports = { email: smtpTransport(smtp.url), sms: outboxSmsTransport, emailLimiter: createRateLimiter(0), smsLimiter: createRateLimiter(0), from: () => 'StarLoop <campaigns@starloop.test>' };
-  await dispatchOnce(t.db, { transports, baseUrl: 'https://app.starloop.test' });
+  await dispatchOnce(t.db, { startDueScheduledCampaigns, transports, baseUrl: 'https://app.starloop.test' });
   const mail = smtp.messages.find((m) => m.subject === `Thanks ${firstName}!`);
   if (!mail) throw new Error('no mail received');
   return { contactId: scene.contactIds[0], mail };

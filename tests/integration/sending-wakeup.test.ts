@@ -13,6 +13,7 @@ import { campaignRow, createSendingScene } from '@/tests/fixtures/sending';
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { addContact, addTemplate } from './campaigns-fixtures';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 /**
  * Issue 19, point 4: the send and resume actions wake the dispatchers, so a send-now campaign's
@@ -96,6 +97,7 @@ describe('the in-process dispatcher', () => {
   }
   beforeAll(async () => {
     loop = startDispatchLoop(t.db, {
+      startDueScheduledCampaigns,
       transports: transportsFromEnv(t.db),
       intervalMs: IDLE_POLL_MS,
       onListening: () => listening++,

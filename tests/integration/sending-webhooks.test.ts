@@ -14,6 +14,7 @@ import { GET as click } from '@/app/api/t/c/[id]/route';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { startFakeTwilio, type FakeTwilio } from '@/tests/fixtures/fake-twilio';
 import { campaignRow, createSendingScene, deliveryStatuses } from '@/tests/fixtures/sending';
+import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 
 const t = setupTestDatabase();
 let twilio: FakeTwilio;
@@ -41,7 +42,7 @@ const noParams = { params: Promise.resolve({}) };
 describe('SMS through Twilio', () => {
   it('sends over the REST API with a status callback, and records the message SID', async () => {
     const scene = await createSendingScene(t.db, { channel: 'sms', members: [{ firstName: 'Ada', phone: '+15551230001' }] });
-    await dispatchOnce(t.db, { transports: transportsFromEnv(), baseUrl: APP });
+    await dispatchOnce(t.db, { startDueScheduledCampaigns, transports: transportsFromEnv(), baseUrl: APP });
     const sent = twilio.messages.at(-1);
     expect(sent).toMatchObject({ to: '+15551230001', from: '+15005550006', statusCallback: `${APP}/api/webhooks/twilio/status` });
     expect(sent?.body).toBe('Hi Ada, review us: https://g.page/r/test-store/review');
@@ -52,10 +53,10 @@ describe('SMS through Twilio', () => {
   it('retries a 429 and fails a 400 with Twilio’s reason', async () => {
     const scene = await createSendingScene(t.db, { channel: 'sms', count: 1 });
     twilio.failNext(1, 429);
-    expect((await dispatchOnce(t.db, { transports: transportsFromEnv(), baseUrl: APP })).retried).toBe(1);
+    expect((await dispatchOnce(t.db, { startDueScheduledCampaigns, transports: transportsFromEnv(), baseUrl: APP })).retried).toBe(1);
     const bad = await createSendingScene(t.db, { channel: 'sms', count: 1 });
     twilio.failNext(1, 400);
-    await dispatchOnce(t.db, { transports: transportsFromEnv(), baseUrl: APP });
+    await dispatchOnce(t.db, { startDueScheduledCampaigns, transports: transportsFromEnv(), baseUrl: APP });
     const [failed] = await t.db.select().from(deliveries).where(eq(deliveries.campaignId, bad.campaignId));
     expect(failed.status).toBe('failed');
     expect(failed.error).toContain('21211');
@@ -64,7 +65,7 @@ describe('SMS through Twilio', () => {
 
   it('applies status callbacks with a good signature and refuses a bad one', async () => {
     const scene = await createSendingScene(t.db, { channel: 'sms', count: 2 });
-    await dispatchOnce(t.db, { transports: transportsFromEnv(), baseUrl: APP });
+    await dispatchOnce(t.db, { startDueScheduledCampaigns, transports: transportsFromEnv(), baseUrl: APP });
     const rows = await t.db.select().from(deliveries).where(eq(deliveries.campaignId, scene.campaignId));
     const [a, b] = rows.map((r) => r.providerMessageId ?? '');
     const path = '/api/webhooks/twilio/status';
@@ -120,7 +121,7 @@ describe('tracking and the cron route', () => {
   it('records the first open and click, redirects only to the signed target', async () => {
     const scene = await createSendingScene(t.db, { count: 1 });
     process.env.SMTP_URL = '';
-    await dispatchOnce(t.db, { transports: transportsFromEnv(), baseUrl: APP });
+    await dispatchOnce(t.db, { startDueScheduledCampaigns, transports: transportsFromEnv(), baseUrl: APP });
     const [row] = await t.db.select().from(deliveries).where(eq(deliveries.campaignId, scene.campaignId));
     const pixel = new URL(openPixelUrl(APP, row.id));
     const [, , , , , id, sig] = pixel.pathname.split('/');

@@ -6,7 +6,7 @@ import { POST as inbound } from '@/app/api/webhooks/twilio/inbound/route';
 import { GET as thread } from '@/app/api/inbox/conversations/[id]/route';
 import { GET as list } from '@/app/api/inbox/conversations/route';
 import { POST as reply } from '@/app/api/inbox/conversations/[id]/reply/route';
-import { EMPTY_TWIML } from '@/lib/sending/twilio-inbound';
+import { EMPTY_TWIML } from '@/lib/inbox/twilio-inbound';
 import type { getConversation, listConversations } from '@/lib/inbox/queries';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { callApi } from '@/tests/fixtures/api';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 const SECRET = 'unit-test-auth-secret-0123456789-abcdefghij';
 let secretModule: typeof import('@/lib/crypto/secret');
 let box: typeof import('@/lib/crypto/secret-box');
-let reply: typeof import('@/lib/inbox/reply-address');
+let reply: typeof import('@/lib/reply-address/reply-address');
 let tracking: typeof import('@/lib/sending/tracking');
 
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
   delete process.env.TOKEN_ENCRYPTION_KEY;
   secretModule = await import('@/lib/crypto/secret');
   box = await import('@/lib/crypto/secret-box');
-  reply = await import('@/lib/inbox/reply-address');
+  reply = await import('@/lib/reply-address/reply-address');
   tracking = await import('@/lib/sending/tracking');
 });
 

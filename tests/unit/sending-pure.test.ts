@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOptKeyword } from '@/lib/sending/opt-keywords';
+import { parseOptKeyword } from '@/lib/inbox/opt-keywords';
 import { withUnsubscribeText } from '@/lib/sending/sms-unsubscribe';
 import { addTracking, clickUrl, openPixelUrl, verifyClick, verifyOpen } from '@/lib/sending/tracking';
 import { createRateLimiter } from '@/lib/sending/rate-limiter';

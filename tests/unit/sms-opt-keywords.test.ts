@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keywordLocale, optKeywordOfTwilio, parseOptKeyword, TWILIO_OPT_IN_WORDS, TWILIO_OPT_OUT_WORDS } from '@/lib/sending/opt-keywords';
+import { keywordLocale, optKeywordOfTwilio, parseOptKeyword, TWILIO_OPT_IN_WORDS, TWILIO_OPT_OUT_WORDS } from '@/lib/inbox/opt-keywords';
 
 describe('opt keywords as Twilio matches them: the whole body, trimmed, any case', () => {
   it("includes every word of Twilio's default STOP filtering, OPTOUT and REVOKE too", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import twilio from 'twilio';
-import { inboundSmsFromTwilio, MAX_MMS_MEDIA } from '@/lib/sending/twilio-inbound-form';
+import { inboundSmsFromTwilio, MAX_MMS_MEDIA } from '@/lib/inbox/twilio-inbound-form';
 import { isValidTwilioSignature, twilioSignature } from '@/lib/sending/twilio-signature';
 import { mediaKind } from '@/lib/inbox/media';
 

@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { EMPTY_TWIML, receiveTwilioSms } from '@/lib/sending/twilio-inbound';
+import { EMPTY_TWIML, receiveTwilioSms } from '@/lib/inbox/twilio-inbound';
 import { verifiedTwilioForm } from '@/lib/sending/twilio-webhooks';
 
 /**

@@ -2,6 +2,10 @@ import crypto from 'node:crypto';
 import { authSecret, purposeKey } from '@/lib/crypto/secret';
 import { setting } from '@/lib/config/settings';
 
+// The signed addresses that route a customer's answer to a merchant: the sending engine hands
+// them out (campaign Reply-To), the inbox hands them out and reads them. Neither domain owns the
+// other, so the scheme lives apart from both.
+
 // Ten lowercase letters and digits: the part of an HMAC an e-mail address can carry.
 function shorten(mac: Buffer): string {
   return mac.toString('base64url').replace(/[-_]/g, '').slice(0, 10).toLowerCase();

@@ -5,9 +5,9 @@ import { sqlRows } from '@/lib/db/rows';
 import { writeConsent } from '@/lib/consent/record-consent';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
-import { contactByAddress, createLead, type ContactMatch } from '@/lib/inbox/find-contact';
-import { recordMessage } from '@/lib/inbox/record-message';
-import { merchantForUnknownSms } from '@/lib/inbox/sms-merchant';
+import { contactByAddress, createLead, type ContactMatch } from './find-contact';
+import { recordMessage } from './record-message';
+import { merchantForUnknownSms } from './sms-merchant';
 import { maskPhone } from './sms-confirmation';
 import { keywordLocale, optKeywordOfTwilio, parseOptKeyword, type OptKeyword } from './opt-keywords';
 
@@ -38,7 +38,7 @@ export interface InboundResult {
 /**
  * An SMS from a customer, for the merchant that last messaged this number (or, through a
  * per-merchant webhook URL, for that merchant). An unknown sender becomes a lead of the merchant
- * the text can be attributed to (lib/inbox/sms-merchant.ts); when none can, it is refused and
+ * the text can be attributed to (./sms-merchant.ts); when none can, it is refused and
  * logged. It lands in the inbox, media included; an opt-out word (./opt-keywords.ts) also opts the
  * sender out of SMS at once (an opt-in word opts back in), in the same transaction, and the change
  * holds across all the merchant's locations (the contact is the merchant's). A retried webhook (a

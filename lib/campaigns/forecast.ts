@@ -3,22 +3,23 @@ import { CampaignChannel, CampaignType } from '@/db/schema/campaigns';
 import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
 import { appUrl } from '@/lib/app-url';
-import { audienceWhere } from '@/lib/campaigns/filters';
-import { loadUsableTemplate } from '@/lib/campaigns/lookups';
-import { requireOwnLocation } from '@/lib/locations/own-location';
-import type { CampaignInput } from '@/lib/campaigns/schema';
-import { parseScheduledTime } from '@/lib/campaigns/settings';
 import { normalizeEmail } from '@/lib/contacts/normalize';
-import { recipientPhone } from '@/lib/campaigns/snapshots';
 import { parseRange, parseRangeList } from '@/lib/schedule/time-range';
 import { countSms, type SmsEncoding } from '@/lib/templates/sms-segments';
 import { tokensIn, type TemplateToken } from '@/lib/templates/tokens';
-import { DEFAULT_FREQUENCY_CAP_DAYS } from './eligibility';
-import { forecastSendTimes } from './forecast-times';
-import { renderSms } from './render-message';
+import { contactColumns, frequencyCapDaysSql, recentlyAskedSql, skipReasonSql } from '@/lib/sending/eligibility';
+import { forecastSendTimes } from '@/lib/sending/forecast-times';
+import { renderSms } from '@/lib/sending/render-message';
+import { audienceWhere } from './filters';
+import { loadUsableTemplate } from './lookups';
+import { requireOwnLocation } from '@/lib/locations/own-location';
 import { setting } from '@/lib/config/settings';
+import type { CampaignInput } from './schema';
+import { parseScheduledTime } from './settings';
+import { recipientPhone } from './snapshots';
 
-export const forecastReasons = ['receive', 'no_address', 'opted_out', 'undeliverable', 'no_optin', 'filtered_out', 'frequency_cap'] as const;
+// The dispatcher's skip reasons (lib/sending/eligibility.ts), and the members the audience filters leave out.
+export const forecastReasons = ['receive', 'no_address', 'opted_out', 'bounced', 'complained', 'no_optin', 'filtered_out', 'frequency_cap'] as const;
 export type ForecastReason = (typeof forecastReasons)[number];
 
 export interface Forecast {
@@ -59,19 +60,14 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
   const now = ctx.now();
   const zone = input.timezone;
   const channelOpt = email ? sql`c.email_opt_in` : sql`c.sms_opt_in`;
-  const address = email ? sql`c.email` : sql`c.phone`;
-  const capDays = sql`coalesce((select frequency_cap_days from merchant_sending_settings where merchant_id = ${ctx.merchantId}), ${DEFAULT_FREQUENCY_CAP_DAYS})`;
-  const recentlyAsked =
-    input.campaignType === CampaignType.REVIEW_REQUEST
-      ? // Driven by the contact's own recent deliveries, as the dispatcher does (lib/sending/load-batch.ts).
-        sql`(${capDays} > 0 and exists (select 1 from deliveries d
-            where d.contact_id = c.id and d.channel = ${input.campaignChannel} and d.status = 'sent'
-              and d.sent_at > ${now.toISOString()}::timestamptz - make_interval(days => ${capDays})
-              and (select pc.campaign_type from campaigns pc where pc.id = d.campaign_id) = 0))`
-      : sql`false`;
+  const capDays = frequencyCapDaysSql(ctx.merchantId);
+  // The dispatcher's rules (lib/sending/eligibility.ts); the frequency cap comes after the audience filter
+  // (a member the filters leave out is never sent to, capped or not).
+  const recentlyAsked = input.campaignType === CampaignType.REVIEW_REQUEST ? recentlyAskedSql({ contactId: sql`c.id`, channel: input.campaignChannel, now, capDays }) : sql`false`;
   const audience = audienceWhere({ merchantId: ctx.merchantId, locationId: location.id, channel: input.campaignChannel, filters: input.filterConditions, zone: location.timezone ?? zone, now });
   const scene = template.scene ?? null;
-  // The single recipient is looked up as the dispatcher finds it (lib/campaigns/snapshots.ts):
+  const consentReason = skipReasonSql(email ? 'email' : 'sms', contactColumns('c'), scene, ['frequency_cap']);
+  // The single recipient is looked up as the dispatcher finds it (./snapshots.ts):
   // the e-mail trimmed and lower-cased, the phone in E.164 (contacts store phones that way).
   const recipient = email ? input.recipientEmail : input.recipientPhone;
   const phone = !email && input.recipientPhone ? await recipientPhone(ctx, ctx.db, location.id, input.recipientPhone) : '';
@@ -83,15 +79,11 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
     sql`
       with classified as (
         select c.first_name, c.last_name,
-          case
-            when ${address} is null or ${address} = '' then 'no_address'
-            when ${channelOpt} is false then 'opted_out'
-            when ${email ? sql`c.email_status <> 'ok'` : sql`false`} then 'undeliverable'
+          coalesce(${consentReason}, case
             when ${recipient ? sql`false` : sql`not (${audience})`} then case when ${channelOpt} is null then 'no_optin' else 'filtered_out' end
-            when ${email ? sql`false` : sql`c.sms_opt_in is null and ${scene ?? ''} <> 'first_optin'`} then 'no_optin'
             when ${recentlyAsked} then 'frequency_cap'
             else 'receive'
-          end as reason
+          end) as reason
         from contacts c where ${scope}
       )
       select reason, count(*)::int as n,

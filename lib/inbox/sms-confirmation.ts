@@ -1,8 +1,8 @@
 import type { Db } from '@/db/client';
-import { recordMessage } from '@/lib/inbox/record-message';
 import { sendSms } from '@/lib/messaging/send';
 import { TwilioApiError } from '@/lib/messaging/twilio-transport';
 import { DeliveryError } from '@/lib/messaging/types';
+import { recordMessage } from './record-message';
 
 export interface Confirmation {
   merchantId: number;

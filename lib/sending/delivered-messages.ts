@@ -4,8 +4,8 @@ import { appUrl } from '@/lib/app-url';
 import { sqlRows } from '@/lib/db/rows';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
 import { htmlToText } from '@/lib/templates/html-text';
-import { renderEmailContent, renderSms, tokenValues, type RenderContext } from '@/lib/sending/render-message';
-import { sentMessages, withoutTracking } from '@/lib/sending/sent-message';
+import { renderEmailContent, renderSms, tokenValues, type RenderContext } from './render-message';
+import { sentMessages, withoutTracking } from './sent-message';
 
 export interface RenderedCampaignMessage {
   subject: string | null;
@@ -29,7 +29,7 @@ interface Row {
 }
 
 /**
- * What campaign deliveries said to one contact, for the thread: the message as it was sent
+ * What campaign deliveries said to one contact, for the inbox thread: the message as it was sent
  * (message_contents, kept by the dispatcher since issue 19), its tracking taken out so the
  * merchant reading it counts as no open or click. Deliveries sent before contents were kept are
  * rendered again, through the sending engine's renderer, from the campaign's pinned template

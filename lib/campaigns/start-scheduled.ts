@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { CampaignStatus } from '@/db/schema/campaigns';
 import { sqlRows, ts } from '@/lib/db/rows';
-import { startDueCampaign } from '@/lib/campaigns/transitions';
+import { startDueCampaign } from './transitions';
 
 /**
  * Scheduled campaigns whose time has come start sending (a fresh snapshot, deliveries queued):
- * the campaigns service does it under a row lock, so concurrent dispatchers start each once.
+ * the campaigns service does it under a row lock, so concurrent dispatchers start each once. The
+ * sending engine runs it at the start of each round (DispatchOptions.startDueScheduledCampaigns),
+ * given by whoever runs the engine: sending knows nothing of campaigns' lifecycle.
  */
 export async function startDueScheduledCampaigns(db: Db, now: Date): Promise<number> {
   const due = await sqlRows<{ id: number }>(db, sql`select id from campaigns where status = ${CampaignStatus.SCHEDULED} and scheduled_time <= ${ts(now)} order by scheduled_time limit 20`);

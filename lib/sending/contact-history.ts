@@ -1,0 +1,50 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ts } from '@/lib/db/rows';
+
+/**
+ * What was sent to one contact, as SQL expressions over a contact id column (`c.id` in a
+ * campaign's audience, `k.id` in the inbox): other domains filter and sort by a contact's
+ * deliveries through these, so they stay subqueries on the contact's own delivery indexes.
+ */
+
+/** When the contact was last sent a message (null: never). */
+export function lastSentAtSql(contactId: SQL): SQL {
+  return sql`(select max(d.sent_at) from deliveries d where d.contact_id = ${contactId} and d.status = 'sent')`;
+}
+
+/** When a message was last queued for the contact (null: never): "the merchant that last wrote". */
+export function lastQueuedAtSql(contactId: SQL): SQL {
+  return sql`(select max(d.queued_at) from deliveries d where d.contact_id = ${contactId})`;
+}
+
+export function everOpenedSql(contactId: SQL): SQL {
+  return sql`exists (select 1 from deliveries d where d.contact_id = ${contactId} and d.opened_at is not null)`;
+}
+
+export function everClickedSql(contactId: SQL): SQL {
+  return sql`exists (select 1 from deliveries d where d.contact_id = ${contactId} and d.clicked_at is not null)`;
+}
+
+/** Whether the contact was sent a message at or after `since`. */
+export function sentSinceSql(contactId: SQL, since: Date): SQL {
+  return sql`exists (select 1 from deliveries d where d.contact_id = ${contactId} and d.status = 'sent' and d.sent_at >= ${ts(since)})`;
+}
+
+/**
+ * Rows (merchant_id, contact_id, at) of the deliveries whose provider Message-ID is one of `ids`:
+ * whom an e-mail reply that references them answers.
+ */
+export function deliveriesByMessageIdSql(ids: readonly string[]): SQL {
+  const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  return sql`select d.merchant_id, d.contact_id, d.sent_at as at from deliveries d where d.provider_message_id in (${list})`;
+}
+
+/**
+ * Rows (id, channel, status, at, campaign_name) of the campaign messages sent (or failed) to one
+ * contact: the campaign part of an inbox thread.
+ */
+export function contactDeliveriesSql(merchantId: number, contactId: number): SQL {
+  return sql`select d.id, d.channel, d.status, coalesce(d.sent_at, d.queued_at) as at, c.name as campaign_name
+    from deliveries d join campaigns c on c.id = d.campaign_id
+    where d.contact_id = ${contactId} and d.merchant_id = ${merchantId} and d.status in ('sent', 'failed')`;
+}
