@@ -7,6 +7,7 @@ import { SimpleSelect } from '@/components/ui/select';
 import { contactGenders, contactTypes } from '@/db/constants/contacts';
 import type { LocationOption } from '@/lib/locations/options';
 import type { Values } from './contact-form-dialog';
+import { ContactLocationSelect } from './location-select';
 
 const NONE = 'none';
 
@@ -26,12 +27,7 @@ export function ContactChoiceFields({ control, locations, locationError }: { con
         control={control}
         name="locationId"
         render={({ field }) => (
-          <SimpleSelect
-            aria-label={t('form.location')}
-            value={field.value ? String(field.value) : NONE}
-            onValueChange={(v) => field.onChange(v === NONE ? null : Number(v))}
-            options={[{ value: NONE, label: t('noLocation') }, ...locations.map((l) => ({ value: String(l.id), label: l.name }))]}
-          />
+          <ContactLocationSelect value={field.value} onChange={field.onChange} locations={locations} />
         )}
       />
     </FormField>

@@ -11,15 +11,14 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
-import { SimpleSelect } from '@/components/ui/select';
 import { quickAddContactAction } from '@/lib/contacts/actions';
 import type { LocationOption } from '@/lib/locations/options';
 import type { quickAddInput } from '@/lib/contacts/schema';
 import { notify } from '@/lib/notify/notify';
+import { ContactLocationSelect } from './location-select';
 
 type Values = z.input<typeof quickAddInput>;
 type Output = z.output<typeof quickAddInput>;
-const NONE = 'none';
 // The schema (zod) loads on the first check; it checks a phone's typed shape only (lib/phone/typed.ts),
 // and the server action reads the number in the location's country.
 const resolver = lazyZodResolver(() => import('@/lib/contacts/schema').then((m) => m.quickAddInput));
@@ -90,12 +89,7 @@ export function QuickAddDialog({ open, onOpenChange, locations }: { open: boolea
               control={control}
               name="locationId"
               render={({ field }) => (
-                <SimpleSelect
-                  aria-label={t('form.location')}
-                  value={field.value ? String(field.value) : NONE}
-                  onValueChange={(v) => field.onChange(v === NONE ? null : Number(v))}
-                  options={[{ value: NONE, label: t('noLocation') }, ...locations.map((l) => ({ value: String(l.id), label: l.name }))]}
-                />
+                <ContactLocationSelect value={field.value} onChange={field.onChange} locations={locations} />
               )}
             />
           </FormField>
