@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { requireSession } from '@/lib/auth/session';
 import { requestFormOptions } from '@/lib/campaigns/form-options';
 import type { CampaignRecord } from '@/lib/campaigns/record';
-import { getCampaign } from '@/lib/campaigns/service';
+import { getCampaign } from '@/lib/campaigns/get-campaign';
 import { isAppError } from '@/lib/errors/app-error';
 import { isTrialing } from '@/lib/subscription/guard';
 import { RequestMenu } from './request-menu';

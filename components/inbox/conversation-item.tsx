@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { cn, focusRing } from '@/components/ui/cn';
 import type { Locale } from '@/lib/i18n/locales';
-import type { ConversationRecord } from '@/lib/inbox/queries';
+import type { ConversationRecord } from '@/lib/inbox/list-conversations';
 import { formatDateTime } from '@/lib/time/format';
 
 /** One conversation of the inbox list: channel, name, last message time and preview, unread and processed badges. */

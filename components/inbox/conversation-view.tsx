@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/lib/notify/notify';
 import { openConversationAction, replyAction, setProcessedAction } from '@/lib/inbox/actions';
-import type { getConversation } from '@/lib/inbox/queries';
+import type { getConversation } from '@/lib/inbox/get-conversation';
 import type { Locale } from '@/lib/i18n/locales';
 import { CustomerPanel } from './customer-panel';
 import { MessageBubble } from './message-bubble';

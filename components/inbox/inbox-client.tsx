@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { cn, focusRing } from '@/components/ui/cn';
 import { notify } from '@/lib/notify/notify';
 import { inboxVersionAction, listConversationsAction } from '@/lib/inbox/actions';
-import type { ConversationRecord } from '@/lib/inbox/queries';
+import type { ConversationRecord } from '@/lib/inbox/list-conversations';
 import { inboxFilters } from '@/lib/inbox/filters';
 import { ConversationItem } from './conversation-item';
 import { ConversationView } from './conversation-view';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import type { SignedInUser } from '@/lib/auth/service';
+import type { SignedInUser } from '@/lib/auth/signed-in-user';
 import { SignedInUserContext } from './signed-in-user';
 import { ACTIVITY_THROTTLE_MS, CHECK_INTERVAL_MS, REFRESH_CALL_TIMEOUT_MS, REFRESH_WITHIN_SECONDS, expiresWithin, singleFlight, throttle } from './refresh-schedule';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext } from 'react';
-import type { SignedInUser } from '@/lib/auth/service';
+import type { SignedInUser } from '@/lib/auth/signed-in-user';
 
 export const SignedInUserContext = createContext<SignedInUser | null>(null);
 

@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 import { bearerFrom } from '@/lib/http/bearer';
-import { loadTokenUser, type SignedInUser } from '@/lib/auth/service';
+import { loadTokenUser, type SignedInUser } from '@/lib/auth/signed-in-user';
 
 /** Reads the browser session's access token (Auth.js); absent outside a Next.js request. */
 export type SessionTokenReader = () => Promise<string | null>;

@@ -9,7 +9,8 @@ import { loginRefusalOf, type LoginRefusal } from './login-refusal';
 import { loginSchema } from './schema';
 import { twoFactorLoginSchema } from '@/lib/auth/two-factor/schema';
 import { completeTwoFactorLogin } from '@/lib/auth/two-factor/second-step';
-import { login, type SignedInUser } from './service';
+import { login } from './login';
+import { type SignedInUser } from './signed-in-user';
 import { markSessionEnded } from './session-ended-mark';
 import { canWriteSessionCookie, nextSessionJwt, withReplacedAccessToken, type StarloopJwt } from './session-jwt';
 

@@ -1,7 +1,8 @@
 import { getDb } from '@/db/client';
 import { defaultLocale } from '@/lib/i18n/locales';
 import { cookieWriteScope, refreshLatest } from './refresh-flight';
-import { isRefreshTokenLive, loadSignedInUser, refreshTokenPair, type SignedInUser } from './service';
+import { isRefreshTokenLive, refreshTokenPair } from './token-pairs';
+import { loadSignedInUser, type SignedInUser } from './signed-in-user';
 import { sha256, verifyAccessToken } from './tokens';
 
 /** Refresh the access token when it expires within this many seconds (spec section 9). */

@@ -3,7 +3,7 @@ import { getToken } from 'next-auth/jwt';
 import { getDb } from '@/db/client';
 import { sessionSecrets } from '@/lib/crypto/secret';
 import type { Db } from '@/db/client';
-import { revokeRefreshToken } from './service';
+import { revokeRefreshToken } from './token-pairs';
 import { familyOfRefreshToken } from './sessions';
 import { sha256 } from './tokens';
 

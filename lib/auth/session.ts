@@ -7,7 +7,7 @@ import { LOCALE_COOKIE, isLocale, pickLocale, type Locale } from '@/lib/i18n/loc
 import type { Db } from '@/db/client';
 import { verifyAccessToken, type AccessClaims } from './tokens';
 import { readSessionAccessToken } from './session-token';
-import { loadTokenUser, type SignedInUser } from './service';
+import { loadTokenUser, type SignedInUser } from './signed-in-user';
 import { auth } from './auth';
 import { signInPathFor } from './session-cookie';
 

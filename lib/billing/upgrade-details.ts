@@ -3,7 +3,7 @@ import { merchants } from '@/db/schema/merchants';
 import { users } from '@/db/schema/users';
 import { notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
-import { getSubscription } from '@/lib/subscription/service';
+import { getSubscription } from '@/lib/subscription/get-subscription';
 import type { SubscriptionStatus } from '@/lib/subscription/plans';
 
 export interface UpgradeDetails {

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
 import { campaigns } from '@/db/schema/campaigns';
 import { locations } from '@/db/schema/locations';
 import { templates } from '@/db/schema/templates';
@@ -61,3 +63,8 @@ export function toRecord(row: Row) {
 }
 
 export type CampaignRecord = ReturnType<typeof toRecord>;
+
+/** Campaign rows with their location and template names, ready for a where clause. */
+export function selectRecords(db: Db) {
+  return db.select(recordColumns).from(campaigns).leftJoin(locations, eq(locations.id, campaigns.locationId)).leftJoin(templates, eq(templates.id, campaigns.templateId)).$dynamic();
+}

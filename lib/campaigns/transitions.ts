@@ -13,7 +13,8 @@ import { filterConditionsSchema } from './schema';
 import { assertNotPast, assertTrialAllows } from './settings';
 import { buildSnapshot, hasRecipient } from './snapshots';
 import { canDo, displayStatus, type StatusAction } from './state-machine';
-import { getCampaign, lockOwnCampaign } from './service';
+import { getCampaign } from './get-campaign';
+import { lockOwnCampaign } from './own-campaign';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 /** A snapshot built for a preview is reused by send-now when it matches and is this recent. */

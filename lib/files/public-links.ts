@@ -10,7 +10,7 @@ import type { FileModule } from '@/db/schema/files';
  * or an article published it, and the address cannot be guessed from the sequential id. The
  * signature never expires: a customer may open a months-old e-mail. Rotating AUTH_SECRET ends
  * these addresses (like tracking links); files made public by id before signatures existed stay
- * open by id (files.public, lib/files/service.ts).
+ * open by id (files.public, lib/files/read-file.ts).
  */
 export function fileSignature(module: FileModule | string, id: number): string {
   return crypto.createHmac('sha256', purposeKey('file-links')).update(`${module}:${id}`).digest('base64url').slice(0, 22);

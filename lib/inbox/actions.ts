@@ -1,9 +1,12 @@
 'use server';
 
 import { authedAction } from '@/lib/auth/authed-action';
-import { getConversation, listConversations } from './queries';
+import { getConversation } from './get-conversation';
+import { listConversations } from './list-conversations';
 import { conversationListSchema, conversationParams, processedSchema, replySchema } from './schema';
-import { inboxVersion, markRead, replyToConversation, setProcessed } from './service';
+import { inboxVersion } from './inbox-version';
+import { markRead, setProcessed } from './mark-conversation';
+import { replyToConversation } from './reply-to-conversation';
 
 export const listConversationsAction = authedAction(conversationListSchema, (s, q) => listConversations(s.ctx, q));
 

@@ -6,7 +6,7 @@ import { authedAction } from '@/lib/auth/authed-action';
 import { clientAddress } from '@/lib/http/client-address';
 import { sendPhoneCode, verifyPhone } from './phone-verification';
 import { refreshServiceEmailStatus, sendServiceEmailVerification, setServiceEmail } from './service-email';
-import { updateProfile } from './service';
+import { updateProfile } from './profile';
 import { sendPhoneCodeSchema, serviceEmailSchema, updateProfileSchema, verifyPhoneSchema } from './schema';
 
 export const updateProfileAction = authedAction(updateProfileSchema, (s, input) => updateProfile(s.ctx, input), { successKey: 'accounts.profile.saved' });

@@ -7,7 +7,7 @@ import { translatorFor } from '@/lib/i18n/translator';
 import { consumeCode, issueCode, CODE_RESEND_SECONDS, CODE_TTL_SECONDS } from '@/lib/auth/one-time-codes';
 import { sendSms } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
-import { getProfile, type MerchantProfile } from './service';
+import { getProfile, type MerchantProfile } from './profile';
 import { merchantPhone } from './merchant-phone';
 import { reservePhoneCode } from './phone-code-limits';
 import { requireOwner } from '@/lib/team/require-owner';

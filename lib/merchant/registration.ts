@@ -17,7 +17,7 @@ import { hashPassword } from '@/lib/auth/password';
 import { signVerificationToken, verifyVerificationToken } from '@/lib/auth/tokens';
 import type { MerchantDetailsInput, RegisterInput } from '@/lib/auth/schema';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
-import { completeMerchantDetails, type MerchantProfile } from './service';
+import { completeMerchantDetails, type MerchantProfile } from './profile';
 
 /** 488 "email has been registered" when the e-mail already signs in to an account. */
 export async function assertEmailAvailable(db: Db, email: string): Promise<void> {

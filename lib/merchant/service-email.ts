@@ -12,7 +12,7 @@ import { sendEmail } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
 import { escapeHtml, productEmailHtml } from '@/lib/messaging/layout';
 import { requireOwner } from '@/lib/team/require-owner';
-import { getProfile, requireServiceEmail, type MerchantProfile } from './service';
+import { getProfile, requireServiceEmail, type MerchantProfile } from './profile';
 
 /** A verification link stays valid for a day; a Pending request older than that counts as Failed. */
 export const SERVICE_EMAIL_LINK_TTL_SECONDS = 24 * 60 * 60;

@@ -4,7 +4,7 @@ import { posts } from '@/db/schema/posts';
 import { cleanPostBody } from '@/lib/posts/body';
 import { POST_ADMIN_PERMISSION } from '@/lib/auth/permissions';
 import { newPublicId } from '@/lib/posts/write-post';
-import { saveUpload } from '@/lib/files/service';
+import { saveUpload } from '@/lib/files/save-upload';
 import type { DemoMerchant } from './merchant';
 import { demoCoverPng, type CoverPalette } from './post-covers';
 

@@ -13,7 +13,7 @@ import { seedAll } from '@/lib/seed/run';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/seed/demo-account';
 import { DEMO_STAFF_EMAIL } from '@/lib/seed/accounts';
 import { DELETE as deleteUser } from '@/app/api/user/route';
-import { login } from '@/lib/auth/service';
+import { login } from '@/lib/auth/login';
 import { POST as sendPhoneCode } from '@/app/api/merchant/phone/sendCode/route';
 import { POST as verifyPhone } from '@/app/api/merchant/phone/verify/route';
 import { GET as getProfile, PUT as putProfile } from '@/app/api/merchant/profile/route';

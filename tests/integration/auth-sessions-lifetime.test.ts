@@ -6,7 +6,7 @@ import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 import { rateLimitHits } from '@/db/schema/auth-codes';
 import { refreshTokens } from '@/db/schema/users';
 import { hashPassword } from '@/lib/auth/password';
-import { refreshTokenPair } from '@/lib/auth/service';
+import { refreshTokenPair } from '@/lib/auth/token-pairs';
 import { sha256 } from '@/lib/auth/tokens';
 import { POST as loginRoute } from '@/app/api/user/login/route';
 import { POST as refreshRoute } from '@/app/api/user/refresh/route';

@@ -5,7 +5,7 @@ import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 import { refreshTokens } from '@/db/schema/users';
 import { hashPassword } from '@/lib/auth/password';
 import { withCookieWrites } from '@/lib/auth/refresh-flight';
-import { login } from '@/lib/auth/service';
+import { login } from '@/lib/auth/login';
 import { nextSessionJwt, type StarloopJwt } from '@/lib/auth/session-jwt';
 
 /**

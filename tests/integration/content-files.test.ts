@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { files } from '@/db/schema/files';
 import { outbox } from '@/db/schema/outbox';
 import * as view from '@/app/api/aws/s3/[module]/view/route';
-import { saveUpload } from '@/lib/files/service';
+import { saveUpload } from '@/lib/files/save-upload';
 import { signFileLinks } from '@/lib/files/public-links';
 import { outboxEmailTransport, outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 import { dispatchOnce } from '@/lib/sending/dispatcher';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { seedAll } from '@/lib/seed/run';
-import { login } from '@/lib/auth/service';
+import { login } from '@/lib/auth/login';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/seed/demo-account';
 
 const t = setupTestDatabase();

@@ -22,7 +22,8 @@ import * as publicList from '@/app/api/post/list/route';
 import * as publicOne from '@/app/api/post/[id]/route';
 import * as uploadRoute from '@/app/api/aws/s3/[module]/upload/route';
 import * as viewRoute from '@/app/api/aws/s3/[module]/view/route';
-import { isPublicFile, saveUpload } from '@/lib/files/service';
+import { isPublicFile } from '@/lib/files/read-file';
+import { saveUpload } from '@/lib/files/save-upload';
 
 const t = setupTestDatabase();
 const PERMISSION = 'post:admin:manage';

@@ -4,7 +4,7 @@ import { campaigns, CampaignStatus, deliveries, messageContents, templateVersion
 import { conversations } from '@/db/schema/inbox';
 import { templates } from '@/db/schema/templates';
 import { runCampaignAction, startDueCampaign } from '@/lib/campaigns/transitions';
-import { getConversation } from '@/lib/inbox/queries';
+import { getConversation } from '@/lib/inbox/get-conversation';
 import { resetSmtpTransports, smtpTransport } from '@/lib/messaging/smtp-transport';
 import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 import { dispatchOnce } from '@/lib/sending/dispatcher';

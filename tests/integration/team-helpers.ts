@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { outbox } from '@/db/schema/outbox';
 import { users } from '@/db/schema/users';
-import { issueTokenPair } from '@/lib/auth/service';
+import { issueTokenPair } from '@/lib/auth/token-pairs';
 
 /** A staff member of the merchant with a real signed-in pair (access and refresh token). */
 export async function createStaff(db: Db, merchantId: number, options: { permissions?: string[] } = {}) {

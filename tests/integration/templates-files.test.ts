@@ -10,7 +10,7 @@ import * as download from '@/app/api/aws/s3/download/route';
 import * as list from '@/app/api/campaign/template/route';
 import { files } from '@/db/schema/files';
 import { draftTemplate } from '@/lib/ai/draft-template';
-import { isPublicFile } from '@/lib/files/service';
+import { isPublicFile } from '@/lib/files/read-file';
 import { callApi } from '@/tests/fixtures/api';
 import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { InboxClient } from '@/components/inbox/inbox-client';
 import { requireSession } from '@/lib/auth/session';
-import { listConversations } from '@/lib/inbox/queries';
+import { listConversations } from '@/lib/inbox/list-conversations';
 import { conversationListSchema } from '@/lib/inbox/schema';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PlanCard } from '@/components/account/plan-card';
 import { requireSession } from '@/lib/auth/session';
 import type { Locale } from '@/lib/i18n/locales';
-import { getSubscription } from '@/lib/subscription/service';
+import { getSubscription } from '@/lib/subscription/get-subscription';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accounts.more');

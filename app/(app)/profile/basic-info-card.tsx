@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useMessageText } from '@/components/account/use-message-key';
 import { updateProfileAction } from '@/lib/merchant/actions';
-import type { MerchantProfile } from '@/lib/merchant/service';
+import type { MerchantProfile } from '@/lib/merchant/profile';
 import { notify } from '@/lib/notify/notify';
 
 type Values = { merchantName: string; address: string };

@@ -12,7 +12,7 @@ import { CodeInput } from '@/components/account/code-input';
 import { useCountdown } from '@/components/account/use-countdown';
 import { useMessageText } from '@/components/account/use-message-key';
 import { sendPhoneCodeAction, verifyPhoneAction } from '@/lib/merchant/actions';
-import type { MerchantProfile } from '@/lib/merchant/service';
+import type { MerchantProfile } from '@/lib/merchant/profile';
 import { notify } from '@/lib/notify/notify';
 
 // The schemas (zod) load on the first check, not with the page (issue 11). They check the typed

@@ -1,6 +1,6 @@
 'use client';
 
-import type { MerchantProfile } from '@/lib/merchant/service';
+import type { MerchantProfile } from '@/lib/merchant/profile';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { BasicInfoCard } from './basic-info-card';

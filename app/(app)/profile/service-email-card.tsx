@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { VerificationBadge } from '@/components/account/verification-badge';
 import { useMessageText } from '@/components/account/use-message-key';
 import { refreshServiceEmailStatusAction, sendServiceEmailVerificationAction, setServiceEmailAction } from '@/lib/merchant/actions';
-import type { MerchantProfile } from '@/lib/merchant/service';
+import type { MerchantProfile } from '@/lib/merchant/profile';
 import type { Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';
 import { formatDateTime } from '@/lib/time/format';

@@ -1,7 +1,8 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { campaignInputSchema, campaignUpdateSchema, listQuerySchema } from '@/lib/campaigns/schema';
-import { createCampaign, listCampaigns, updateCampaign } from '@/lib/campaigns/service';
+import { listCampaigns } from '@/lib/campaigns/list-campaigns';
+import { createCampaign, updateCampaign } from '@/lib/campaigns/save-campaign';
 
 /** Spec section 7: POST /campaign answers the id; GET /campaign pages; PUT /campaign updates a draft. */
 export const POST = route({ auth: 'user', body: campaignInputSchema, successKey: 'campaigns.messages.saved' }, (ctx, { body }) => createCampaign(ctx, body));

@@ -4,7 +4,7 @@ import { CampaignList } from '@/components/campaigns/campaign-list';
 import { campaignListInput, campaignQueryFromParams } from '@/components/campaigns/campaign-query';
 import { requireSession } from '@/lib/auth/session';
 import { listQuerySchema } from '@/lib/campaigns/schema';
-import { listCampaigns } from '@/lib/campaigns/service';
+import { listCampaigns } from '@/lib/campaigns/list-campaigns';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('campaigns.list');

@@ -1,7 +1,8 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { idParams } from '@/lib/campaigns/schema';
-import { deleteCampaign, getCampaign } from '@/lib/campaigns/service';
+import { deleteCampaign } from '@/lib/campaigns/delete-campaign';
+import { getCampaign } from '@/lib/campaigns/get-campaign';
 
 export const GET = route({ auth: 'user', params: idParams }, (ctx, { params }) => getCampaign(ctx, params.id));
 export const DELETE = route({ auth: 'user', params: idParams, successKey: 'campaigns.messages.deleted' }, (ctx, { params }) => deleteCampaign(ctx, params.id));

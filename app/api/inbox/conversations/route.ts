@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { listConversations } from '@/lib/inbox/queries';
+import { listConversations } from '@/lib/inbox/list-conversations';
 import { conversationListSchema } from '@/lib/inbox/schema';
 
 /** GET /api/inbox/conversations?filter=all|email|sms|processed|unprocessed&keyword=&pageNum=&pageSize= */

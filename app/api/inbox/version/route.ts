@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { inboxVersion } from '@/lib/inbox/service';
+import { inboxVersion } from '@/lib/inbox/inbox-version';
 
 /** GET /api/inbox/version: the newest change and the unread total, for polling clients. */
 export const GET = route({ auth: 'user' }, (ctx) => inboxVersion(ctx));

@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { getProfile, updateProfile } from '@/lib/merchant/service';
+import { getProfile, updateProfile } from '@/lib/merchant/profile';
 import { updateProfileSchema } from '@/lib/merchant/schema';
 
 export const GET = route({ auth: 'user' }, (ctx) => getProfile(ctx));

@@ -1,8 +1,8 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { loadSignedInUser } from '@/lib/auth/service';
+import { loadSignedInUser } from '@/lib/auth/signed-in-user';
 import { AppError } from '@/lib/errors/app-error';
-import { getSubscription } from '@/lib/subscription/service';
+import { getSubscription } from '@/lib/subscription/get-subscription';
 
 /** The signed-in user state of spec section 3, with the subscription status. */
 export const GET = route({ auth: 'user' }, async (ctx) => {

@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { login } from '@/lib/auth/service';
+import { login } from '@/lib/auth/login';
 import { loginSchema } from '@/lib/auth/schema';
 
 /** Answers accessToken (JWT, 15 min), refreshToken (opaque, 30 days) and the signed-in user state. */

@@ -1,7 +1,7 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { revokeRefreshToken } from '@/lib/auth/service';
+import { revokeRefreshToken } from '@/lib/auth/token-pairs';
 import { bearerFrom } from '@/lib/http/bearer';
 
 const body = z.object({ refreshToken: z.string().max(4096).optional() });

@@ -1,7 +1,7 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { AppError } from '@/lib/errors/app-error';
 import { route } from '@/lib/api/route';
-import { refreshTokenPair } from '@/lib/auth/service';
+import { refreshTokenPair } from '@/lib/auth/token-pairs';
 import { bearerFrom } from '@/lib/http/bearer';
 
 /** The refresh token as the bearer header; answers a new pair and spends the old refresh token. */

@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import { route } from '@/lib/api/route';
 import { registerAccount } from '@/lib/merchant/registration';
 import { registerSchema } from '@/lib/auth/schema';
-import { issueTokenPair, loadSignedInUser } from '@/lib/auth/service';
+import { issueTokenPair } from '@/lib/auth/token-pairs';
+import { loadSignedInUser } from '@/lib/auth/signed-in-user';
 
 /** Creates the user and the merchant from a verification token; answers a signed-in token pair. */
 export const POST = route({ auth: 'public', body: registerSchema }, async (ctx, { body }) => {

@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { getSubscription } from '@/lib/subscription/service';
+import { getSubscription } from '@/lib/subscription/get-subscription';
 
 /** currentStatus (TRIAL_ACTIVE means trialing), trialEndTime, plan. */
 export const GET = route({ auth: 'user' }, (ctx) => getSubscription(ctx));

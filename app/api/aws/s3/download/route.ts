@@ -2,7 +2,7 @@ import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
 import { notFound } from '@/lib/errors/app-error';
 import { route } from '@/lib/api/route';
-import { fileResponse, readFileForViewer } from '@/lib/files/service';
+import { fileResponse, readFileForViewer } from '@/lib/files/read-file';
 import { getStorage } from '@/lib/storage/storage';
 
 const query = z.object({ key: z.string().min(1).max(500), bucketName: z.string().max(200).optional() });

@@ -1,6 +1,6 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { getConversation } from '@/lib/inbox/queries';
+import { getConversation } from '@/lib/inbox/get-conversation';
 import { conversationParams } from '@/lib/inbox/schema';
 
 /** GET /api/inbox/conversations/{id}: the thread and the customer panel. */

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { issueTokenPair, loadSignedInUser } from '@/lib/auth/service';
+import { issueTokenPair } from '@/lib/auth/token-pairs';
+import { loadSignedInUser } from '@/lib/auth/signed-in-user';
 import { acceptInvitation } from '@/lib/team/accept-invitation';
 import { acceptInvitationSchema } from '@/lib/team/schema';
 

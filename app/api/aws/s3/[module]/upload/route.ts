@@ -2,7 +2,7 @@ import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
 import { route } from '@/lib/api/route';
-import { parseModule, saveUpload } from '@/lib/files/service';
+import { parseModule, saveUpload } from '@/lib/files/save-upload';
 import { MULTIPART_OVERHEAD, readFormData } from '@/lib/http/read-body';
 import { MAX_VIDEO_MB } from '@/lib/files/rules';
 import { assertCanManagePosts } from '@/lib/auth/permissions';

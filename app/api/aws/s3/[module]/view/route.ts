@@ -2,7 +2,8 @@ import { notAllowed } from '@/lib/api/not-allowed';
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { authenticateRequest } from '@/lib/api/authenticate';
-import { fileResponse, parseModule, readFileForViewer } from '@/lib/files/service';
+import { fileResponse, readFileForViewer } from '@/lib/files/read-file';
+import { parseModule } from '@/lib/files/save-upload';
 
 const params = z.object({ module: z.string() });
 const query = z.object({ id: z.coerce.number().int().positive(), s: z.string().max(64).optional() });

@@ -1,7 +1,7 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { conversationParams, processedBodySchema } from '@/lib/inbox/schema';
-import { setProcessed } from '@/lib/inbox/service';
+import { setProcessed } from '@/lib/inbox/mark-conversation';
 
 /** PUT /api/inbox/conversations/{id}/processed {processed: boolean} */
 export const PUT = route({ auth: 'user', params: conversationParams, body: processedBodySchema }, (ctx, { params, body }) => setProcessed(ctx, { conversationId: params.id, processed: body.processed }));

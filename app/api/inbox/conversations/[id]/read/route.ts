@@ -1,8 +1,8 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
-import { getConversation } from '@/lib/inbox/queries';
+import { getConversation } from '@/lib/inbox/get-conversation';
 import { conversationParams } from '@/lib/inbox/schema';
-import { markRead } from '@/lib/inbox/service';
+import { markRead } from '@/lib/inbox/mark-conversation';
 
 /** POST /api/inbox/conversations/{id}/read: clears the unread count. */
 export const POST = route({ auth: 'user', params: conversationParams }, async (ctx, { params }) => {

@@ -1,7 +1,7 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route } from '@/lib/api/route';
 import { conversationParams, replyBodySchema } from '@/lib/inbox/schema';
-import { replyToConversation } from '@/lib/inbox/service';
+import { replyToConversation } from '@/lib/inbox/reply-to-conversation';
 
 /** POST /api/inbox/conversations/{id}/reply {channel: email|sms, subject?, text} */
 export const POST = route({ auth: 'user', params: conversationParams, body: replyBodySchema, successKey: 'inbox.sent' }, (ctx, { params, body }) =>

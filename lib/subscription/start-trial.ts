@@ -1,18 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { merchants } from '@/db/schema/merchants';
-import { AppError, notFound } from '@/lib/errors/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
-import { NO_PLAN_STATUS, TRIAL_DAYS, TRIAL_STATUS, subscriptionStatusOf, type SubscriptionStatus } from './plans';
-
-export async function getSubscription(ctx: Pick<ServiceContext, 'db' | 'merchantId' | 'now'>): Promise<SubscriptionStatus> {
-  const [row] = await ctx.db
-    .select({ status: merchants.subscriptionStatus, trialEndTime: merchants.trialEndTime })
-    .from(merchants)
-    .where(eq(merchants.id, ctx.merchantId))
-    .limit(1);
-  if (!row) throw notFound();
-  return subscriptionStatusOf(row.status, row.trialEndTime, ctx.now());
-}
+import { getSubscription } from './get-subscription';
+import { NO_PLAN_STATUS, TRIAL_DAYS, TRIAL_STATUS, type SubscriptionStatus } from './plans';
 
 /** Starts the one free trial of a merchant without a plan: 14 days from now. */
 export async function startTrial(ctx: Pick<ServiceContext, 'db' | 'merchantId' | 'now'>): Promise<SubscriptionStatus> {

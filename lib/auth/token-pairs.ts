@@ -1,17 +1,10 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { perDatabase } from '@/lib/db/prepared';
 import { users, refreshTokens } from '@/db/schema/users';
-import { merchants } from '@/db/schema/merchants';
 import { AppError } from '@/lib/errors/app-error';
 import type { PublicContext } from '@/lib/context';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
-import { REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sessionMaxAgeSeconds, sha256, signAccessToken, type AccessClaims } from './tokens';
-import type { LoginInput } from './schema';
-import { LOGIN_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
-import { signChallenge } from '@/lib/auth/two-factor/challenge';
-import { hasTwoFactor } from '@/lib/auth/two-factor/consume-code';
+import { REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sessionMaxAgeSeconds, sha256, signAccessToken } from './tokens';
 import { setting, settingDefault } from '@/lib/config/settings';
 
 export interface TokenPair {
@@ -19,18 +12,6 @@ export interface TokenPair {
   refreshToken: string;
   /** Access token expiry, epoch seconds. */
   expiresAt: number;
-}
-
-/** The signed-in user state of spec section 3. */
-export interface SignedInUser {
-  userId: number;
-  merchantId: number;
-  userName: string;
-  email: string;
-  avatar: string | null;
-  permissions: string[];
-  menus: string[];
-  merchantName: string;
 }
 
 /**
@@ -47,47 +28,6 @@ export const REFRESH_REUSE_GRACE_SECONDS = settingDefault('refreshReuseGraceSeco
  */
 function reuseGraceSeconds(): number {
   return setting('refreshReuseGraceSeconds');
-}
-
-export const MAIN_MENUS = ['dashboard', 'reviews', 'sources', 'campaigns', 'inbox', 'contacts', 'locations', 'posts'];
-
-/**
- * Password sign-in. After 5 failures in 15 minutes for the account or for the address, further
- * attempts answer 429 with the wait (counted in the database, shared by every instance, and by
- * both the API and the browser's form).
- */
-export async function login(ctx: PublicContext, input: LoginInput): Promise<TokenPair & { user: SignedInUser }> {
-  const now = ctx.now();
-  const accountKey = `acct:${input.email}`;
-  const keys = ctx.ip ? [accountKey, `ip:${ctx.ip}`] : [accountKey];
-  const attempt = await reserveAttempt(ctx.db, LOGIN_LIMIT, keys, now);
-  if (attempt.wait > 0) throw tooManyRequests(attempt.wait, 'accounts.errors.loginRateLimited');
-  const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
-  const ok = row ? await verifyPassword(row.passwordHash, input.password) : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
-  // A failure keeps the attempt's hits; a success takes them back and clears the account's.
-  if (!row || !ok) throw new AppError('LOGIN_ERROR', 'errors.auth.badCredentials');
-  await attempt.release();
-  // The one moment the plain password is known: upgrade a hash made with weaker settings.
-  if (needsRehash(row.passwordHash)) {
-    await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, row.id));
-  }
-  // Two-step verification on: no tokens yet, a challenge for the second step
-  // (lib/auth/two-factor/second-step.ts). The account's failures are not cleared until a code is right,
-  // so the password cannot reset the count of wrong codes.
-  if (await hasTwoFactor(ctx.db, row.id)) {
-    const challenge = await signChallenge({ userId: row.id, sessionEpoch: row.sessionEpoch }, now);
-    throw new AppError('TWO_FACTOR_REQUIRED', 'twoFactor.login.required', { details: challenge });
-  }
-  await clearHits(ctx.db, LOGIN_LIMIT, accountKey);
-  return signInUser(ctx.db, { userId: row.id, merchantId: row.merchantId, sessionEpoch: row.sessionEpoch }, ctx.now());
-}
-
-/** A new sign-in (family) of a user whose credentials were checked: its first pair and its state. */
-export async function signInUser(db: Db, owner: TokenOwner, signedInAt: Date): Promise<TokenPair & { user: SignedInUser }> {
-  const pair = await issueFamilyPair(db, owner, signedInAt, { familyId: crypto.randomUUID(), startedAt: signedInAt });
-  const user = await loadSignedInUser(db, owner.userId);
-  if (!user) throw new AppError('LOGIN_ERROR', 'errors.auth.badCredentials');
-  return { ...pair, user };
 }
 
 export interface TokenOwner {
@@ -180,44 +120,3 @@ export async function revokeRefreshToken(db: Db, refreshToken: string, now: Date
   if (!row) return;
   await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
 }
-
-export async function loadSignedInUser(db: Db, userId: number): Promise<SignedInUser | null> {
-  const [row] = await signedInUserQuery(db).execute({ userId });
-  if (!row) return null;
-  const { sessionEpoch: _epoch, ...user } = row;
-  void _epoch;
-  return { ...user, permissions: user.permissions ?? [], menus: MAIN_MENUS };
-}
-
-/**
- * The user an access token speaks for, read again (one prepared query): null when the user is
- * gone, moved merchant, or ended its sessions since the token was issued (password reset or
- * change, "sign out everywhere": the user's session epoch moved past the token's).
- */
-export async function loadTokenUser(db: Db, claims: AccessClaims): Promise<SignedInUser | null> {
-  const [row] = await signedInUserQuery(db).execute({ userId: claims.userId });
-  if (!row || row.merchantId !== claims.merchantId || row.sessionEpoch !== claims.sessionEpoch) return null;
-  const { sessionEpoch: _epoch, ...user } = row;
-  void _epoch;
-  return { ...user, permissions: user.permissions ?? [], menus: MAIN_MENUS };
-}
-
-// Every API request and page reads its user: prepared once per database (lib/db/prepared.ts).
-const signedInUserQuery = perDatabase((db) =>
-  db
-    .select({
-      userId: users.id,
-      merchantId: users.merchantId,
-      userName: users.name,
-      email: users.email,
-      avatar: users.avatar,
-      permissions: users.permissions,
-      merchantName: merchants.name,
-      sessionEpoch: users.sessionEpoch,
-    })
-    .from(users)
-    .innerJoin(merchants, eq(merchants.id, users.merchantId))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('signed_in_user'),
-);

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
-import { conversations, inboxMessages } from '@/db/schema/inbox';
+import { inboxMessages } from '@/db/schema/inbox';
 import { merchants } from '@/db/schema/merchants';
-import { AppError, notFound } from '@/lib/errors/app-error';
+import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { sendEmail, sendSms } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
@@ -12,16 +12,8 @@ import { inboxAddress } from '@/lib/reply-address/reply-address';
 import { recordMessage } from './record-message';
 import { replySubject } from './reply-subject';
 import type { ReplyInput } from './schema';
-
-async function ownConversation(ctx: ServiceContext, conversationId: number) {
-  const [row] = await ctx.db
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationId), eq(conversations.merchantId, ctx.merchantId)))
-    .limit(1);
-  if (!row) throw notFound('inbox.errors.notFound');
-  return row;
-}
+import { markRead } from './mark-conversation';
+import { requireOwnConversation } from './own-conversation';
 
 /**
  * A reply by e-mail or SMS through the same transports as campaigns. Refused, with a clear
@@ -30,7 +22,7 @@ async function ownConversation(ctx: ServiceContext, conversationId: number) {
  * message (In-Reply-To, References).
  */
 export async function replyToConversation(ctx: ServiceContext, input: ReplyInput): Promise<{ messageId: number | null }> {
-  const conversation = await ownConversation(ctx, input.conversationId);
+  const conversation = await requireOwnConversation(ctx, input.conversationId);
   const [contact] = await ctx.db.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
   const address = input.channel === 'email' ? contact.email : contact.phone;
   if (!address) throw new AppError('BAD_REQUEST', input.channel === 'email' ? 'inbox.errors.noEmail' : 'inbox.errors.noPhone', { fieldErrors: { channel: input.channel === 'email' ? 'inbox.errors.noEmail' : 'inbox.errors.noPhone' } });
@@ -77,24 +69,4 @@ export async function replyToConversation(ctx: ServiceContext, input: ReplyInput
     if (error instanceof DeliveryError) throw new AppError('BAD_GATEWAY', 'inbox.errors.sendFailed');
     throw error;
   }
-}
-
-/** Processed, or back to unprocessed (a new customer message also reopens it). */
-export async function setProcessed(ctx: ServiceContext, input: { conversationId: number; processed: boolean }): Promise<{ processed: boolean }> {
-  await ownConversation(ctx, input.conversationId);
-  await ctx.db.update(conversations).set({ processed: input.processed, updatedAt: ctx.now() }).where(and(eq(conversations.id, input.conversationId), eq(conversations.merchantId, ctx.merchantId)));
-  return { processed: input.processed };
-}
-
-export async function markRead(ctx: ServiceContext, conversationId: number): Promise<void> {
-  await ctx.db.update(conversations).set({ unreadCount: 0 }).where(and(eq(conversations.id, conversationId), eq(conversations.merchantId, ctx.merchantId)));
-}
-
-/** The newest change of the merchant's inbox: the list polls it to update without a reload. */
-export async function inboxVersion(ctx: ServiceContext): Promise<{ version: string; unread: number }> {
-  const [row] = await ctx.db
-    .select({ version: sql<string>`coalesce(max(${conversations.updatedAt}), 'epoch'::timestamptz)::text`, unread: sql<number>`coalesce(sum(${conversations.unreadCount}), 0)::int` })
-    .from(conversations)
-    .where(eq(conversations.merchantId, ctx.merchantId));
-  return { version: row.version, unread: Number(row.unread) };
 }

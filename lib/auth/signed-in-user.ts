@@ -1,0 +1,61 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { perDatabase } from '@/lib/db/prepared';
+import { users } from '@/db/schema/users';
+import { merchants } from '@/db/schema/merchants';
+import { type AccessClaims } from './tokens';
+
+/** The signed-in user state of spec section 3. */
+export interface SignedInUser {
+  userId: number;
+  merchantId: number;
+  userName: string;
+  email: string;
+  avatar: string | null;
+  permissions: string[];
+  menus: string[];
+  merchantName: string;
+}
+
+export const MAIN_MENUS = ['dashboard', 'reviews', 'sources', 'campaigns', 'inbox', 'contacts', 'locations', 'posts'];
+
+export async function loadSignedInUser(db: Db, userId: number): Promise<SignedInUser | null> {
+  const [row] = await signedInUserQuery(db).execute({ userId });
+  if (!row) return null;
+  const { sessionEpoch: _epoch, ...user } = row;
+  void _epoch;
+  return { ...user, permissions: user.permissions ?? [], menus: MAIN_MENUS };
+}
+
+/**
+ * The user an access token speaks for, read again (one prepared query): null when the user is
+ * gone, moved merchant, or ended its sessions since the token was issued (password reset or
+ * change, "sign out everywhere": the user's session epoch moved past the token's).
+ */
+export async function loadTokenUser(db: Db, claims: AccessClaims): Promise<SignedInUser | null> {
+  const [row] = await signedInUserQuery(db).execute({ userId: claims.userId });
+  if (!row || row.merchantId !== claims.merchantId || row.sessionEpoch !== claims.sessionEpoch) return null;
+  const { sessionEpoch: _epoch, ...user } = row;
+  void _epoch;
+  return { ...user, permissions: user.permissions ?? [], menus: MAIN_MENUS };
+}
+
+// Every API request and page reads its user: prepared once per database (lib/db/prepared.ts).
+const signedInUserQuery = perDatabase((db) =>
+  db
+    .select({
+      userId: users.id,
+      merchantId: users.merchantId,
+      userName: users.name,
+      email: users.email,
+      avatar: users.avatar,
+      permissions: users.permissions,
+      merchantName: merchants.name,
+      sessionEpoch: users.sessionEpoch,
+    })
+    .from(users)
+    .innerJoin(merchants, eq(merchants.id, users.merchantId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('signed_in_user'),
+);

@@ -1,0 +1,43 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { CampaignStatus, campaigns, memberSnapshots } from '@/db/schema/campaigns';
+import { AppError, notFound } from '@/lib/errors/app-error';
+import type { ServiceContext } from '@/lib/context';
+import { lockOwnCampaign } from './own-campaign';
+import { resolveSettings } from './settings';
+import { canDo, displayStatus } from './state-machine';
+import type { CampaignInput, CampaignUpdate } from './schema';
+
+/** POST /api/campaign: a new campaign is always a draft (spec section 4, saving). */
+export async function createCampaign(ctx: ServiceContext, input: CampaignInput): Promise<{ campaignId: number; id: number }> {
+  const values = await resolveSettings(ctx, ctx.db, input);
+  const snapshotId = await ownSnapshotId(ctx, input.snapshotId);
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .insert(campaigns)
+    .values({ ...values, snapshotId, merchantId: ctx.merchantId, status: CampaignStatus.DRAFT, createdBy: ctx.userId, createdAt: now, updatedAt: now })
+    .returning({ id: campaigns.id });
+  return { campaignId: row.id, id: row.id };
+}
+
+/** PUT /api/campaign: only a draft can be edited (spec section 4: edit is DRAFT only). */
+export async function updateCampaign(ctx: ServiceContext, input: CampaignUpdate): Promise<{ campaignId: number; id: number }> {
+  const values = await resolveSettings(ctx, ctx.db, input);
+  const snapshotId = await ownSnapshotId(ctx, input.snapshotId);
+  return ctx.db.transaction(async (tx) => {
+    const current = await lockOwnCampaign(tx as unknown as Db, ctx.merchantId, input.campaignId);
+    if (!canDo(current, 'edit')) throw new AppError('BAD_REQUEST', 'campaigns.errors.notEditable', { values: { status: String(displayStatus(current)) } });
+    await tx
+      .update(campaigns)
+      .set({ ...values, snapshotId: snapshotId ?? current.snapshotId, version: sql`${campaigns.version} + 1`, updatedAt: ctx.now() })
+      .where(and(eq(campaigns.id, current.id), eq(campaigns.merchantId, ctx.merchantId), eq(campaigns.status, CampaignStatus.DRAFT)));
+    return { campaignId: current.id, id: current.id };
+  });
+}
+
+async function ownSnapshotId(ctx: ServiceContext, snapshotId: number | undefined): Promise<number | null> {
+  if (!snapshotId) return null;
+  const [row] = await ctx.db.select({ id: memberSnapshots.id }).from(memberSnapshots).where(and(eq(memberSnapshots.id, snapshotId), eq(memberSnapshots.merchantId, ctx.merchantId))).limit(1);
+  if (!row) throw notFound('campaigns.errors.snapshotNotFound');
+  return row.id;
+}
