@@ -18,3 +18,11 @@ export interface PublicContext {
   now: () => Date;
   ip?: string;
 }
+
+/**
+ * Runs `fn` in one transaction with the same context, whose `db` is that transaction: every
+ * service called inside with it joins the transaction, and nothing rebuilds a context by hand.
+ */
+export function withTx<C extends { db: Db }, T>(ctx: C, fn: (tx: C) => Promise<T>): Promise<T> {
+  return ctx.db.transaction((tx) => fn({ ...ctx, db: tx }));
+}

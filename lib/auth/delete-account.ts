@@ -30,7 +30,7 @@ export async function deleteAccount(ctx: ServiceContext, input: { password: stri
   }
   if (user.role === 'owner') {
     await ctx.db.transaction(async (tx) => {
-      await deleteTenantRows(tx as unknown as Db, ctx.merchantId);
+      await deleteTenantRows(tx, ctx.merchantId);
       await tx.delete(merchants).where(eq(merchants.id, ctx.merchantId));
     });
   } else {

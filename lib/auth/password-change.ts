@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
 import { users } from '@/db/schema/users';
 import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
@@ -37,7 +36,7 @@ export async function changePassword(ctx: ServiceContext, input: ChangePasswordI
   const keepFamily = kept.familyId && (await liveFamilyStart(ctx.db, ctx.userId, kept.familyId)) ? kept.familyId : null;
   const epoch = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, ctx.userId));
-    return endUserSessions(tx as unknown as Db, ctx.userId, now, keepFamily);
+    return endUserSessions(tx, ctx.userId, now, keepFamily);
   });
   if (!keepFamily) return null;
   const access = await signAccessToken(ctx.userId, ctx.merchantId, now, { familyId: keepFamily, sessionEpoch: epoch });
@@ -47,6 +46,6 @@ export async function changePassword(ctx: ServiceContext, input: ChangePasswordI
 /** "Sign out everywhere": every session of the user ends, this one included. */
 export async function signOutEverywhere(ctx: ServiceContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await endUserSessions(tx as unknown as Db, ctx.userId, ctx.now());
+    await endUserSessions(tx, ctx.userId, ctx.now());
   });
 }

@@ -96,13 +96,13 @@ export async function refreshTokenPair(ctx: PublicContext, refreshToken: string)
       // component) present the same token within moments: that is not theft. Within the grace
       // period they get a pair of the same family; later, a replay revokes the whole family.
       const sinceUse = now.getTime() - row.usedAt.getTime();
-      if (sinceUse >= 0 && sinceUse < reuseGraceSeconds() * 1000) return issueFamilyPair(tx as unknown as Db, owner, now, family);
+      if (sinceUse >= 0 && sinceUse < reuseGraceSeconds() * 1000) return issueFamilyPair(tx, owner, now, family);
       await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
       // Returned, not thrown: a throw would roll the revocation back.
       return new AppError('UNAUTHORIZED', 'errors.auth.refreshReused');
     }
     await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
-    return issueFamilyPair(tx as unknown as Db, owner, now, family);
+    return issueFamilyPair(tx, owner, now, family);
   });
   if (outcome instanceof AppError) throw outcome;
   return outcome;

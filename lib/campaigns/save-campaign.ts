@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
 import { CampaignStatus, campaigns, memberSnapshots } from '@/db/schema/campaigns';
 import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
@@ -25,7 +24,7 @@ export async function updateCampaign(ctx: ServiceContext, input: CampaignUpdate)
   const values = await resolveSettings(ctx, ctx.db, input);
   const snapshotId = await ownSnapshotId(ctx, input.snapshotId);
   return ctx.db.transaction(async (tx) => {
-    const current = await lockOwnCampaign(tx as unknown as Db, ctx.merchantId, input.campaignId);
+    const current = await lockOwnCampaign(tx, ctx.merchantId, input.campaignId);
     if (!canDo(current, 'edit')) throw new AppError('BAD_REQUEST', 'campaigns.errors.notEditable', { values: { status: String(displayStatus(current)) } });
     await tx
       .update(campaigns)

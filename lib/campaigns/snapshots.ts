@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { CampaignChannel, memberSnapshots, snapshotMembers } from '@/db/schema/campaigns';
 import { contacts } from '@/db/schema/contacts';
 import { AppError, notFound } from '@/lib/errors/app-error';
-import type { ServiceContext } from '@/lib/context';
+import { withTx, type ServiceContext } from '@/lib/context';
 import { splitPersonName } from '@/lib/names/split-name';
 import { isValidEmail, normalizeEmail } from '@/lib/contacts/normalize';
 import { phoneOrRefuse } from '@/lib/phone/problem';
@@ -35,9 +35,10 @@ export function hasRecipient(r: Recipient, channel: number): boolean {
 /**
  * Freezes an audience: one member_snapshots row and, by one INSERT ... SELECT from the filters,
  * its snapshot_members. A single recipient replaces the audience (found by address, or created
- * as a lead of the location). Runs inside the caller's transaction when given one.
+ * as a lead of the location). Runs in the transaction the context carries (withTx).
  */
-export async function buildSnapshot(ctx: Pick<ServiceContext, 'merchantId' | 'locale' | 'now'>, db: Db, spec: SnapshotSpec): Promise<{ snapshotId: number; total: number }> {
+export async function buildSnapshot(ctx: Pick<ServiceContext, 'db' | 'merchantId' | 'locale' | 'now'>, spec: SnapshotSpec): Promise<{ snapshotId: number; total: number }> {
+  const { db } = ctx;
   assertRecipient(spec, spec.channel);
   const location = await requireOwnLocation(db, ctx.merchantId, spec.locationId);
   const now = ctx.now();
@@ -62,7 +63,7 @@ export async function buildSnapshot(ctx: Pick<ServiceContext, 'merchantId' | 'lo
 
 export async function createSnapshot(ctx: ServiceContext, input: SnapshotInput): Promise<{ snapshotId: number; id: number; total: number }> {
   const spec: SnapshotSpec = { locationId: input.locationId, channel: input.campaignChannel, filters: input.filterConditions, ...recipientOf(input) };
-  const result = await ctx.db.transaction((tx) => buildSnapshot(ctx, tx as unknown as Db, spec));
+  const result = await withTx(ctx, (tx) => buildSnapshot(tx, spec));
   return { snapshotId: result.snapshotId, id: result.snapshotId, total: result.total };
 }
 

@@ -2,8 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { CampaignStatus, SendType, campaigns, memberSnapshots } from '@/db/schema/campaigns';
 import { AppError } from '@/lib/errors/app-error';
-import type { ServiceContext } from '@/lib/context';
-import type { Locale } from '@/lib/i18n/locales';
+import { withTx, type ServiceContext } from '@/lib/context';
 import { cancelQueued, enqueueSnapshot } from '@/lib/sending/queue';
 import { wakeDispatchers } from '@/lib/sending/wakeup';
 import { pinTemplateVersion } from '@/lib/templates/versions';
@@ -26,19 +25,19 @@ const SNAPSHOT_REUSE_MS = 60 * 60 * 1000;
  * on one campaign the second sees the first one's result and is refused when no longer allowed.
  */
 export async function runCampaignAction(ctx: ServiceContext, id: number, action: StatusAction) {
-  const status = await ctx.db.transaction(async (txRaw): Promise<number> => {
-    const tx = txRaw as unknown as Db;
-    const c = await lockOwnCampaign(tx, ctx.merchantId, id);
+  const status = await withTx(ctx, async (t): Promise<number> => {
+    const tx = t.db;
+    const c = await lockOwnCampaign(tx, t.merchantId, id);
     if (!canDo(c, action)) {
       throw new AppError('BAD_REQUEST', 'campaigns.errors.actionNotAllowed', { values: { action, status: String(displayStatus(c)) } });
     }
     const now = ctx.now();
     switch (action) {
       case 'send':
-        await assertSendable(ctx, tx, c);
-        return startSending(tx, { merchantId: ctx.merchantId, locale: ctx.locale, now }, c, { reuseSnapshot: true, sendType: SendType.NOW, refuseEmpty: true });
+        await assertSendable(t, c);
+        return startSending({ ...t, now: () => now }, c, { reuseSnapshot: true, sendType: SendType.NOW, refuseEmpty: true });
       case 'schedule':
-        await assertSendable(ctx, tx, c);
+        await assertSendable(t, c);
         assertNotPast(c.scheduledTime, now);
         await pinTemplateVersion(tx, c);
         return setStatus(tx, c, CampaignStatus.SCHEDULED, now);
@@ -68,33 +67,34 @@ export async function runCampaignAction(ctx: ServiceContext, id: number, action:
  * when the campaign is not (or no longer) due, so concurrent dispatchers cannot both start it.
  */
 export async function startDueCampaign(db: Db, campaignId: number, now: Date): Promise<boolean> {
-  const status = await db.transaction(async (txRaw): Promise<number | null> => {
-    const tx = txRaw as unknown as Db;
+  const status = await db.transaction(async (tx): Promise<number | null> => {
     const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update').limit(1);
     if (!c || c.status !== CampaignStatus.SCHEDULED || !c.scheduledTime || c.scheduledTime.getTime() > now.getTime()) return null;
-    return startSending(tx, { merchantId: c.merchantId, locale: 'zh-CN', now }, c, { reuseSnapshot: false, sendType: c.sendType, refuseEmpty: false });
+    return startSending({ db: tx, merchantId: c.merchantId, locale: 'zh-CN', now: () => now }, c, { reuseSnapshot: false, sendType: c.sendType, refuseEmpty: false });
   });
   if (status === CampaignStatus.SENDING) await wakeDispatchers(db);
   return status !== null;
 }
 
-async function assertSendable(ctx: ServiceContext, tx: Db, c: CampaignRow): Promise<void> {
+async function assertSendable(ctx: ServiceContext, c: CampaignRow): Promise<void> {
+  const tx = ctx.db;
   if (!c.locationId) throw new AppError('BAD_REQUEST', 'campaigns.errors.locationRequired', { fieldErrors: { locationId: 'campaigns.errors.locationRequired' } });
   if (!c.templateId) throw new AppError('BAD_REQUEST', 'campaigns.errors.templateRequired', { fieldErrors: { templateId: 'campaigns.errors.templateRequired' } });
   await requireOwnLocation(tx, ctx.merchantId, c.locationId);
   const template = await loadUsableTemplate(tx, ctx.merchantId, c.templateId, c.channel);
-  await assertTrialAllows({ db: tx, merchantId: ctx.merchantId }, { templateMerchantId: template.merchantId, filters: filtersOf(c), isBatchSend: c.isBatchSend, avoidHours: c.avoidHours });
+  await assertTrialAllows(ctx, { templateMerchantId: template.merchantId, filters: filtersOf(c), isBatchSend: c.isBatchSend, avoidHours: c.avoidHours });
 }
 
 /** Queues the audience and moves the campaign to SENDING (COMPLETED when nobody matches); answers the new status. */
-async function startSending(tx: Db, who: { merchantId: number; locale: Locale; now: Date }, c: CampaignRow, options: { reuseSnapshot: boolean; sendType: number; refuseEmpty: boolean }): Promise<number> {
-  const now = who.now;
+async function startSending(ctx: Pick<ServiceContext, 'db' | 'merchantId' | 'locale' | 'now'>, c: CampaignRow, options: { reuseSnapshot: boolean; sendType: number; refuseEmpty: boolean }): Promise<number> {
+  const tx = ctx.db;
+  const now = ctx.now();
   // The version it was scheduled with, or (send now) the template as it is now.
   await pinTemplateVersion(tx, c);
   if (!c.locationId) throw new AppError('BAD_REQUEST', 'campaigns.errors.locationRequired');
   const spec = { locationId: c.locationId, channel: c.channel, filters: filtersOf(c), recipientName: c.recipientName, recipientEmail: c.recipientEmail, recipientPhone: c.recipientPhone };
   let snapshotId = options.reuseSnapshot ? await reusableSnapshot(tx, c, now) : null;
-  if (!snapshotId) snapshotId = (await buildSnapshot({ merchantId: who.merchantId, locale: who.locale, now: () => now }, tx, spec)).snapshotId;
+  if (!snapshotId) snapshotId = (await buildSnapshot(ctx, spec)).snapshotId;
   // One statement queues everyone (lib/sending/queue.ts); a re-run queues nobody twice.
   const total = await enqueueSnapshot(tx, { merchantId: c.merchantId, campaignId: c.id, channel: c.channel, snapshotId, at: now });
   if (total === 0 && options.refuseEmpty) throw new AppError('BAD_REQUEST', 'campaigns.errors.noMembers');

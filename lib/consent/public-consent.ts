@@ -42,7 +42,7 @@ export async function confirmPublicConsent(
   if (!channels.length) throw notFound('contacts.public.notFound');
   await db.transaction(async (tx) => {
     for (const channel of channels) {
-      await writeConsent(tx as unknown as Db, { merchantId: row.merchantId, contactId: row.id, channel, action: input.action, source: meta.source ?? 'public-page', ip: meta.ip ?? null, at: meta.now });
+      await writeConsent(tx, { merchantId: row.merchantId, contactId: row.id, channel, action: input.action, source: meta.source ?? 'public-page', ip: meta.ip ?? null, at: meta.now });
     }
   });
   return toView(await findByToken(db, token));

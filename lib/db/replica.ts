@@ -66,7 +66,7 @@ function openReplica(url: string): Replica {
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     });
     end = () => client.end({ timeout: 5 });
-    return drizzle(client) as unknown as Db;
+    return drizzle(client);
   })();
   return { url, db, close: async () => (await db.catch(() => null), await end()) };
 }

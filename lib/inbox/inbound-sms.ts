@@ -48,8 +48,7 @@ export async function handleInboundSms(db: Db, message: InboundSms, now: Date): 
   const action = optKeywordOfTwilio(message.optOutType) ?? parseOptKeyword(message.body);
   const match = await senderContact(db, message);
   if (!match) return { action, merchantId: null, contactId: null, conversationId: null, reply: null, locale: 'zh-CN' };
-  const { conversationId, messageId } = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const { conversationId, messageId } = await db.transaction(async (tx) => {
     const recorded = await recordMessage(tx, {
       merchantId: match.merchantId,
       contactId: match.contactId,

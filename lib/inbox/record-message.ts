@@ -32,8 +32,7 @@ export interface MessageToRecord {
  * external id twice (a provider retrying its webhook) is recorded once.
  */
 export async function recordMessage(db: Db, m: MessageToRecord): Promise<{ conversationId: number; messageId: number | null }> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const preview = (m.text || m.subject || '').replace(/\s+/g, ' ').trim().slice(0, 140);
     const inbound = m.direction === 'in';
     const mediaKind = previewMediaKind(m.media);

@@ -22,9 +22,9 @@ export async function createPost(ctx: ServiceContext, input: PostInput): Promise
 export async function updatePost(ctx: ServiceContext, id: number, input: PostInput): Promise<PostRecord> {
   assertCanManagePosts(ctx);
   await ctx.db.transaction(async (tx) => {
-    const row = await lockPost(tx as unknown as Db, ctx, id);
+    const row = await lockPost(tx, ctx, id);
     const values = writableValues(input);
-    if (values.coverFileId !== row.coverFileId) await assertOwnCover(tx as unknown as Db, ctx.merchantId, values.coverFileId);
+    if (values.coverFileId !== row.coverFileId) await assertOwnCover(tx, ctx.merchantId, values.coverFileId);
     if (row.status === 'published') assertPublishable(values);
     // A published article's images are readable through the signed addresses its public page
     // writes (lib/posts/public-posts.ts): nothing to mark here.
@@ -45,15 +45,15 @@ export async function deletePost(ctx: ServiceContext, id: number): Promise<{ id:
 
 export async function publishPost(ctx: ServiceContext, id: number): Promise<PostRecord> {
   assertCanManagePosts(ctx);
-  await ctx.db.transaction((tx) => publishLocked(tx as unknown as Db, ctx, id));
+  await ctx.db.transaction((tx) => publishLocked(tx, ctx, id));
   return getPost(ctx, id);
 }
 
 export async function unpublishPost(ctx: ServiceContext, id: number): Promise<PostRecord> {
   assertCanManagePosts(ctx);
   await ctx.db.transaction(async (tx) => {
-    await lockPost(tx as unknown as Db, ctx, id);
-    await setUnpublished(tx as unknown as Db, ctx, id);
+    await lockPost(tx, ctx, id);
+    await setUnpublished(tx, ctx, id);
   });
   return getPost(ctx, id);
 }
@@ -66,7 +66,7 @@ export async function savePost(ctx: ServiceContext, input: SavePostInput): Promi
   assertCanManagePosts(ctx);
   const { id: givenId, intent, ...fields } = input;
   const id = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db = tx;
     let postId = givenId;
     if (postId === undefined) {
       await assertOwnCover(db, ctx.merchantId, fields.coverFileId);

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
 import { reviews, type ReviewSite } from '@/db/schema/reviews';
 import type { ServiceContext } from '@/lib/context';
 import { AppError } from '@/lib/errors/app-error';
@@ -95,8 +94,7 @@ export async function importReviews(ctx: ServiceContext, file: { name: string; b
     });
   });
   if (values.length) {
-    await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await ctx.db.transaction(async (tx) => {
       for (let i = 0; i < values.length; i += 500) {
         const answer = await tx
           .insert(reviews)

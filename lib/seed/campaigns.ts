@@ -41,8 +41,7 @@ export async function seedDemoCampaigns(db: Db, demo: DemoMerchant): Promise<voi
   const base = { merchantId: demo.merchantId, campaignType: 0, timezone: 'Asia/Shanghai', createdBy: demo.userId };
   const defaults = { optInOnly: true, tags: [], optInTimeRange: null, lastRequestRange: null, openedEmail: false, clickedLink: false, silentDays: null };
 
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const insert = async (values: Partial<typeof campaigns.$inferInsert> & { name: string; channel: number }) =>
       (await tx.insert(campaigns).values({ ...base, filterConditions: defaults, ...values }).returning({ id: campaigns.id }))[0].id;
 

@@ -75,8 +75,7 @@ export async function loadJobs(db: Db, deliveryIds: number[], now: Date): Promis
   const ids = sql.join(deliveryIds.map((id) => sql`${id}`), sql`, `);
   // The frequency cap (./eligibility.ts) of a review request, with the merchant's cap.
   const capDays = sql`coalesce(s.frequency_cap_days, ${DEFAULT_FREQUENCY_CAP_DAYS})`;
-  const rows = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const rows = await db.transaction(async (tx) => {
     await tx.execute(BATCH_READ_SETTINGS);
     return sqlRows<JobRow>(
       tx,

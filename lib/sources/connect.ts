@@ -1,5 +1,4 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { Db } from '@/db/client';
 import { oauthStates, reviewSources } from '@/db/schema/sources';
 import type { ServiceContext } from '@/lib/context';
 import { AppError } from '@/lib/errors/app-error';
@@ -88,7 +87,7 @@ async function upsertSource(
       })
       .returning({ id: reviewSources.id });
     // Links made before a disconnect come back with the connection.
-    await setLinkedLocationsConnected(tx as unknown as Db, ctx.merchantId, row.id, true);
+    await setLinkedLocationsConnected(tx, ctx.merchantId, row.id, true);
     return { sourceId: row.id };
   });
 }
@@ -104,7 +103,7 @@ export async function disconnectSource(ctx: ServiceContext, sourceId: number): P
       .update(reviewSources)
       .set({ status: 'disconnected', accessTokenEnc: null, refreshTokenEnc: null, tokenExpiresAt: null, disconnectedAt: ctx.now(), updatedAt: ctx.now() })
       .where(and(eq(reviewSources.id, source.id), eq(reviewSources.merchantId, ctx.merchantId)));
-    await setLinkedLocationsConnected(tx as unknown as Db, ctx.merchantId, source.id, false);
+    await setLinkedLocationsConnected(tx, ctx.merchantId, source.id, false);
   });
   return { sourceId: source.id };
 }

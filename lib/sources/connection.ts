@@ -91,7 +91,7 @@ export async function markRevoked(db: Db, source: SourceRow, reason: string): Pr
       .update(reviewSources)
       .set({ status: 'revoked', accessTokenEnc: null, refreshTokenEnc: null, tokenExpiresAt: null, lastSyncError: reason.slice(0, 200), disconnectedAt: new Date(), updatedAt: new Date() })
       .where(eq(reviewSources.id, source.id));
-    await setLinkedLocationsConnected(tx as unknown as Db, source.merchantId, source.id, false);
+    await setLinkedLocationsConnected(tx, source.merchantId, source.id, false);
   });
   source.status = 'revoked';
 }

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
 import { reviewSources, sourceLocations } from '@/db/schema/sources';
 import type { ServiceContext } from '@/lib/context';
 import { AppError, notFound } from '@/lib/errors/app-error';
@@ -12,8 +11,7 @@ import { setLocationConnection } from './connection';
  * write-a-review address, which {{googleReviewLink}} renders.
  */
 export async function linkLocation(ctx: ServiceContext, input: { sourceLocationId: number; locationId: number }) {
-  return ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return ctx.db.transaction(async (tx) => {
     const [target] = await tx
       .select({ row: sourceLocations, status: reviewSources.status })
       .from(sourceLocations)
@@ -39,8 +37,7 @@ export async function linkLocation(ctx: ServiceContext, input: { sourceLocationI
 
 /** Unlinks; our location is no longer connected (its review link stays: the merchant may use it). */
 export async function unlinkLocation(ctx: ServiceContext, input: { sourceLocationId: number }) {
-  return ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(sourceLocations)

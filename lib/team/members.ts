@@ -45,7 +45,7 @@ export async function removeMember(ctx: ServiceContext, userId: number): Promise
   const member = await memberOf(ctx, userId);
   if (member.id === ctx.userId || member.role === 'owner') throw new AppError('BAD_REQUEST', 'team.errors.cannotRemoveOwner');
   await ctx.db.transaction(async (tx) => {
-    await revokeSessions(tx as unknown as Db, member.id, ctx.now());
+    await revokeSessions(tx, member.id, ctx.now());
     await tx.delete(users).where(and(eq(users.id, member.id), eq(users.merchantId, ctx.merchantId)));
   });
   return null;

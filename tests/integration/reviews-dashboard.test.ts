@@ -7,7 +7,6 @@ import { contacts, consentEvents } from '@/db/schema/contacts';
 import { campaigns, deliveries } from '@/db/schema/campaigns';
 import { eq, sql } from 'drizzle-orm';
 import { reviewSources } from '@/db/schema/sources';
-import type { Db } from '@/db/client';
 import { dashboardFigures, reviewsAfterRequestsQuery } from '@/lib/dashboard/figures';
 import { channelSendingQuery, requestsSentQuery } from '@/lib/sending/delivery-figures';
 import { sqlRows } from '@/lib/db/rows';
@@ -169,7 +168,7 @@ describe(`dashboard figures (${process.env.DATABASE_URL ? 'postgres' : 'pglite'}
     const plan = (query: Parameters<typeof sql>[1]) =>
       t.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        const rows = await sqlRows<Record<string, string>>(tx as unknown as Db, sql`explain ${query}`);
+        const rows = await sqlRows<Record<string, string>>(tx, sql`explain ${query}`);
         return rows.map((r) => Object.values(r).join(' ')).join('\n');
       });
     for (const locationId of [undefined, l1]) {
