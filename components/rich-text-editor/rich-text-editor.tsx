@@ -16,7 +16,8 @@ import { useEffect, useImperativeHandle, useRef, useSyncExternalStore, type Ref 
 import type { FileModule } from '@/db/schema/files';
 import { RICH_CONTENT_CLASSES } from './content-classes';
 import { $exportHtml, $importHtml, htmlImport } from './html-io';
-import { ImageNode, VideoNode } from './nodes/media-nodes';
+import { ImageNode } from './nodes/image-node';
+import { VideoNode } from './nodes/video-node';
 import { TokenDropPlugin } from './token-drop-plugin';
 import { Toolbar } from './toolbar';
 import { editorTheme } from './editor-theme';

@@ -22,7 +22,8 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import type { FileModule } from '@/db/schema/files';
 import { UploadError, uploadFile } from '@/lib/files/upload-client';
-import { $createImageNode, $createVideoNode } from './nodes/media-nodes';
+import { $createImageNode } from './nodes/image-node';
+import { $createVideoNode } from './nodes/video-node';
 import { $readToolbarState, EMPTY_TOOLBAR_STATE, type BlockType } from './toolbar-state';
 
 /** A link inserted with no text selected shows as this icon (spec section 5). */
