@@ -3,6 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
@@ -10,50 +12,48 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { SimpleSelect } from '@/components/ui/select';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { notify } from '@/lib/notify/notify';
 import { addReviewAction } from '@/lib/reviews/actions';
+import type { manualReviewSchema } from '@/lib/reviews/schema';
 
 const SITES = ['dianping', 'openrice', 'tripadvisor', 'other'] as const;
+
+type Values = z.input<typeof manualReviewSchema>;
+type Output = z.output<typeof manualReviewSchema>;
+
+/** The domain's schema, plus the one rule only the page knows: no date after today (the merchant's). */
+function resolverFor(today: string) {
+  return lazyZodResolver(() => import('@/lib/reviews/schema').then((m) => m.manualReviewSchema.refine((v) => v.reviewDate <= today, { path: ['reviewDate'], message: 'reviews.add.futureDate' })));
+}
 
 /** A review from another site, typed in by hand (Google's come from the sync). */
 export function AddReviewDialog({ locations, today }: { locations: { id: number; name: string }[]; today: string }) {
   const t = useTranslations('reviews');
+  const tAll = useTranslations();
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const empty = { site: 'dianping', locationId: locations[0] ? String(locations[0].id) : '', reviewerName: '', rating: '5', comment: '', reviewDate: today, employeeTag: '' };
-  const [f, setF] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof f) => (value: string) => setF((prev) => ({ ...prev, [key]: value }));
+  const [resolver] = useState(() => resolverFor(today));
+  const empty: Values = { site: 'dianping', locationId: locations[0] ? String(locations[0].id) : '', reviewerName: '', rating: '5', comment: '', reviewDate: today, employeeTag: '' };
+  const { register, control, handleSubmit, formState, reset, setError } = useForm<Values, unknown, Output>({ resolver, mode: 'onTouched', defaultValues: empty });
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const local: Record<string, string> = {};
-    if (!f.reviewerName.trim()) local.reviewerName = t('add.required');
-    if (!f.reviewDate) local.reviewDate = t('add.required');
-    if (f.reviewDate > today) local.reviewDate = t('add.futureDate');
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    const result = await addReviewAction({
-      site: f.site as (typeof SITES)[number],
-      locationId: f.locationId ? Number(f.locationId) : undefined,
-      reviewerName: f.reviewerName,
-      rating: Number(f.rating),
-      comment: f.comment,
-      reviewDate: f.reviewDate,
-      employeeTag: f.employeeTag || undefined,
-    });
-    setBusy(false);
+  const message = (field: keyof Values) => {
+    const m = formState.errors[field]?.message;
+    if (!m) return undefined;
+    return /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/.test(m) && tAll.has(m as never) ? tAll(m as never) : m;
+  };
+
+  const submit = handleSubmit(async (values) => {
+    const result = await addReviewAction(values);
     if (!result.ok) {
-      setErrors(result.fieldErrors ?? {});
+      for (const [field, text] of Object.entries(result.fieldErrors ?? {})) setError(field as keyof Values, { type: 'server', message: text });
       return notify.warning(result.message);
     }
     notify.success(result.message ?? t('added'));
     setOpen(false);
-    setF(empty);
+    reset(empty);
     router.refresh();
-  };
+  });
 
   return (
     <>
@@ -71,32 +71,32 @@ export function AddReviewDialog({ locations, today }: { locations: { id: number;
           </DialogHeader>
           <div className="grid grid-cols-2 gap-3 mobile:grid-cols-1">
             <FormField label={t('columns.site')} required>
-              <SimpleSelect value={f.site} onValueChange={set('site')} aria-label={t('columns.site')} options={SITES.map((s) => ({ value: s, label: t(`sites.${s}`) }))} />
+              <Controller control={control} name="site" render={({ field }) => <SimpleSelect value={String(field.value)} onValueChange={field.onChange} aria-label={t('columns.site')} options={SITES.map((s) => ({ value: s, label: t(`sites.${s}`) }))} />} />
             </FormField>
-            <FormField label={t('columns.location')} error={errors.locationId}>
-              <SimpleSelect value={f.locationId || undefined} onValueChange={set('locationId')} aria-label={t('columns.location')} options={locations.map((l) => ({ value: String(l.id), label: l.name }))} placeholder={t('add.noLocation')} />
+            <FormField label={t('columns.location')} error={message('locationId')}>
+              <Controller control={control} name="locationId" render={({ field }) => <SimpleSelect value={field.value ? String(field.value) : undefined} onValueChange={field.onChange} aria-label={t('columns.location')} options={locations.map((l) => ({ value: String(l.id), label: l.name }))} placeholder={t('add.noLocation')} />} />
             </FormField>
-            <FormField label={t('columns.reviewer')} required error={errors.reviewerName}>
-              <Input value={f.reviewerName} onChange={(e) => set('reviewerName')(e.target.value)} maxLength={100} />
+            <FormField label={t('columns.reviewer')} required error={message('reviewerName')}>
+              <Input {...register('reviewerName')} maxLength={100} />
             </FormField>
-            <FormField label={t('columns.rating')} required error={errors.rating}>
-              <SimpleSelect value={f.rating} onValueChange={set('rating')} aria-label={t('columns.rating')} options={[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: t('filters.starsOption', { n }) }))} />
+            <FormField label={t('columns.rating')} required error={message('rating')}>
+              <Controller control={control} name="rating" render={({ field }) => <SimpleSelect value={String(field.value)} onValueChange={field.onChange} aria-label={t('columns.rating')} options={[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: t('filters.starsOption', { n }) }))} />} />
             </FormField>
-            <FormField label={t('columns.date')} required error={errors.reviewDate}>
-              <Input type="date" value={f.reviewDate} max={today} onChange={(e) => set('reviewDate')(e.target.value)} />
+            <FormField label={t('columns.date')} required error={message('reviewDate')}>
+              <Input type="date" {...register('reviewDate')} max={today} />
             </FormField>
-            <FormField label={t('columns.employee')} error={errors.employeeTag}>
-              <Input value={f.employeeTag} onChange={(e) => set('employeeTag')(e.target.value)} maxLength={50} placeholder={t('tagPlaceholder')} />
+            <FormField label={t('columns.employee')} error={message('employeeTag')}>
+              <Input {...register('employeeTag')} maxLength={50} placeholder={t('tagPlaceholder')} />
             </FormField>
-            <FormField label={t('columns.comment')} className="col-span-full" error={errors.comment}>
-              <Textarea value={f.comment} onChange={(e) => set('comment')(e.target.value)} rows={4} maxLength={5000} />
+            <FormField label={t('columns.comment')} className="col-span-full" error={message('comment')}>
+              <Textarea {...register('comment')} rows={4} maxLength={5000} />
             </FormField>
           </div>
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
               {t('reply.cancel')}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={formState.isSubmitting}>
               {t('add.submit')}
             </Button>
           </DialogFooter>
