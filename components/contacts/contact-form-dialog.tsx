@@ -21,6 +21,7 @@ import { ContactChoiceFields } from './contact-choice-fields';
 import { ContactConsentFields } from './contact-consent-fields';
 import { CustomFieldsEditor } from './custom-fields-editor';
 import { TagInput } from './tag-input';
+import { useFieldMessage } from '@/components/ui/use-field-message';
 
 export type Values = z.input<typeof contactInput>;
 type Output = z.output<typeof contactInput>;
@@ -33,7 +34,6 @@ const resolver = lazyZodResolver(() => import('@/lib/contacts/schema').then((m) 
 export function ContactFormDialog({ open, onOpenChange, contact, locations, fieldKeys }: { open: boolean; onOpenChange: (open: boolean) => void; contact?: ContactRecord; locations: LocationOption[]; fieldKeys: string[] }) {
   const t = useTranslations('contacts');
   const tc = useTranslations('common');
-  const tAll = useTranslations();
   const locale = useLocale() as Locale;
   const router = useRouter();
   const [duplicateUrl, setDuplicateUrl] = useState<string | null>(null);
@@ -44,11 +44,7 @@ export function ContactFormDialog({ open, onOpenChange, contact, locations, fiel
     if (open) reset(valuesFor(contact));
   }, [open, contact, reset]);
 
-  const message = (field: string) => {
-    const m = (formState.errors as Record<string, { message?: string } | undefined>)[field]?.message;
-    if (!m) return undefined;
-    return /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/.test(m) && tAll.has(m as never) ? tAll(m as never) : m;
-  };
+  const message = useFieldMessage(formState.errors);
 
   const onSubmit = handleSubmit(async (values) => {
     setDuplicateUrl(null);

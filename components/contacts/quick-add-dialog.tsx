@@ -16,6 +16,7 @@ import type { LocationOption } from '@/lib/locations/options';
 import type { quickAddInput } from '@/lib/contacts/schema';
 import { notify } from '@/lib/notify/notify';
 import { ContactLocationSelect } from './location-select';
+import { useFieldMessage } from '@/components/ui/use-field-message';
 
 type Values = z.input<typeof quickAddInput>;
 type Output = z.output<typeof quickAddInput>;
@@ -27,7 +28,6 @@ const resolver = lazyZodResolver(() => import('@/lib/contacts/schema').then((m) 
 export function QuickAddDialog({ open, onOpenChange, locations }: { open: boolean; onOpenChange: (open: boolean) => void; locations: LocationOption[] }) {
   const t = useTranslations('contacts');
   const tc = useTranslations('common');
-  const tAll = useTranslations();
   const router = useRouter();
   const [duplicateUrl, setDuplicateUrl] = useState<string | null>(null);
   const form = useForm<Values, unknown, Output>({ resolver, mode: 'onTouched', defaultValues: { name: '', email: '', phone: '', locationId: null } });
@@ -37,11 +37,7 @@ export function QuickAddDialog({ open, onOpenChange, locations }: { open: boolea
     if (open) reset({ name: '', email: '', phone: '', locationId: null });
   }, [open, reset]);
 
-  const message = (field: keyof Values) => {
-    const m = formState.errors[field]?.message;
-    if (!m) return undefined;
-    return /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/.test(m) && tAll.has(m as never) ? tAll(m as never) : m;
-  };
+  const message = useFieldMessage(formState.errors);
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await quickAddContactAction(values);

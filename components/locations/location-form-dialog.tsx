@@ -20,6 +20,7 @@ import { CountrySelect } from './country-select';
 import { valuesFor, type Values } from './location-form-values';
 import type { LocationRow } from './location-row';
 import { TimeZoneSelect } from './time-zone-select';
+import { useFieldMessage } from '@/components/ui/use-field-message';
 
 type Output = z.output<typeof createLocationSchema>;
 type Field = keyof Values;
@@ -34,7 +35,6 @@ const resolver = lazyZodResolver(() => import('@/lib/locations/schema').then((m)
 export function LocationFormDialog({ open, row, onOpenChange, onSaved }: { open: boolean; row: LocationRow | null; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
   const t = useTranslations('locations');
   const tc = useTranslations('common');
-  const tAll = useTranslations();
   const locale = useLocale() as Locale;
   const form = useForm<Values, unknown, Output>({ resolver, mode: 'onTouched', defaultValues: valuesFor(row, locale) });
   const { register, control, handleSubmit, formState, setValue, getValues, reset, setError, trigger } = form;
@@ -45,12 +45,7 @@ export function LocationFormDialog({ open, row, onOpenChange, onSaved }: { open:
     if (open) reset(valuesFor(row, locale));
   }, [open, row, locale, reset]);
 
-  // Schema messages are message keys; the server's field errors arrive translated.
-  const message = (field: Field) => {
-    const m = formState.errors[field]?.message;
-    if (!m) return undefined;
-    return /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/.test(m) && tAll.has(m as never) ? tAll(m as never) : m;
-  };
+  const message = useFieldMessage(formState.errors);
 
   const changeCountry = (code: string) => {
     setValue('country', code, { shouldDirty: true, shouldValidate: true });

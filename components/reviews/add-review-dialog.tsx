@@ -16,6 +16,7 @@ import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { notify } from '@/lib/notify/notify';
 import { addReviewAction } from '@/lib/reviews/actions';
 import type { manualReviewSchema } from '@/lib/reviews/schema';
+import { useFieldMessage } from '@/components/ui/use-field-message';
 
 const SITES = ['dianping', 'openrice', 'tripadvisor', 'other'] as const;
 
@@ -30,18 +31,13 @@ function resolverFor(today: string) {
 /** A review from another site, typed in by hand (Google's come from the sync). */
 export function AddReviewDialog({ locations, today }: { locations: { id: number; name: string }[]; today: string }) {
   const t = useTranslations('reviews');
-  const tAll = useTranslations();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [resolver] = useState(() => resolverFor(today));
   const empty: Values = { site: 'dianping', locationId: locations[0] ? String(locations[0].id) : '', reviewerName: '', rating: '5', comment: '', reviewDate: today, employeeTag: '' };
   const { register, control, handleSubmit, formState, reset, setError } = useForm<Values, unknown, Output>({ resolver, mode: 'onTouched', defaultValues: empty });
 
-  const message = (field: keyof Values) => {
-    const m = formState.errors[field]?.message;
-    if (!m) return undefined;
-    return /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/.test(m) && tAll.has(m as never) ? tAll(m as never) : m;
-  };
+  const message = useFieldMessage(formState.errors);
 
   const submit = handleSubmit(async (values) => {
     const result = await addReviewAction(values);
