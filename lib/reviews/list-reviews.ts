@@ -35,27 +35,27 @@ export function reviewConditions(ctx: ServiceContext, f: Partial<ReviewFilters>,
   return and(...parts) as SQL;
 }
 
+/** What a review shows in the report; the list adds where it came from and whether it needs an answer. */
+const reportColumns = {
+  id: reviews.id,
+  site: reviews.site,
+  locationName: locations.name,
+  reviewerName: reviews.reviewerName,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  language: reviews.language,
+  createTime: reviews.createTime,
+  replyComment: reviews.replyComment,
+  replyTime: reviews.replyTime,
+  employeeTag: reviews.employeeTag,
+};
+
 /** One page of the filtered reviews, newest first, with the total and the summary counts. */
 export async function listReviews(ctx: ServiceContext, f: ReviewFilters) {
   const where = reviewConditions(ctx, f);
   const [records, [summary]] = await Promise.all([
     ctx.db
-      .select({
-        id: reviews.id,
-        site: reviews.site,
-        origin: reviews.origin,
-        locationId: reviews.locationId,
-        locationName: locations.name,
-        reviewerName: reviews.reviewerName,
-        rating: reviews.rating,
-        comment: reviews.comment,
-        language: reviews.language,
-        createTime: reviews.createTime,
-        replyComment: reviews.replyComment,
-        replyTime: reviews.replyTime,
-        employeeTag: reviews.employeeTag,
-        needsResponse: reviews.needsResponse,
-      })
+      .select({ ...reportColumns, origin: reviews.origin, locationId: reviews.locationId, needsResponse: reviews.needsResponse })
       .from(reviews)
       .leftJoin(locations, eq(locations.id, reviews.locationId))
       .where(where)
@@ -85,19 +85,7 @@ export async function listReviews(ctx: ServiceContext, f: ReviewFilters) {
 /** Every filtered review (for the report), capped so a report stays a report. */
 export async function allFilteredReviews(ctx: ServiceContext, f: Partial<ReviewFilters>, cap = 10_000) {
   return ctx.db
-    .select({
-      id: reviews.id,
-      site: reviews.site,
-      locationName: locations.name,
-      reviewerName: reviews.reviewerName,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      language: reviews.language,
-      createTime: reviews.createTime,
-      replyComment: reviews.replyComment,
-      replyTime: reviews.replyTime,
-      employeeTag: reviews.employeeTag,
-    })
+    .select(reportColumns)
     .from(reviews)
     .leftJoin(locations, eq(locations.id, reviews.locationId))
     .where(reviewConditions(ctx, f))
