@@ -74,7 +74,7 @@ export async function resetPassword(ctx: PublicContext, input: ResetPasswordInpu
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
-    await endUserSessions(tx as unknown as typeof ctx.db, user.id, now);
+    await endUserSessions(tx, user.id, now);
   });
   // Whoever could read the mailbox is the owner again: earlier failed sign-ins stop counting.
   await clearHits(ctx.db, LOGIN_LIMIT, `acct:${spent.target}`);

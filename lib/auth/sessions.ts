@@ -1,14 +1,16 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { refreshTokens, users } from '@/db/schema/users';
+import { lockUserSessions } from './session-lock';
 
 /**
  * Ends the user's sessions at once: every refresh token family is revoked (but `keepFamilyId`'s)
  * and the session epoch moves on, so every access token issued before stops working on its next
  * request (lib/auth/service.ts loadTokenUser). Answers the new epoch. Run it in the transaction
- * that changes the password, so both happen or neither.
+ * that changes the password, so both happen or neither (and the session lock is held to its end).
  */
 export async function endUserSessions(db: Db, userId: number, now: Date, keepFamilyId?: string | null): Promise<number> {
+  await lockUserSessions(db, userId);
   const families = keepFamilyId ? and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), ne(refreshTokens.familyId, keepFamilyId)) : and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt));
   await db.update(refreshTokens).set({ revokedAt: now }).where(families);
   const [row] = await db

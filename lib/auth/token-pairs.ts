@@ -6,6 +6,7 @@ import { AppError } from '@/lib/errors/app-error';
 import type { PublicContext } from '@/lib/context';
 import { REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sessionMaxAgeSeconds, sha256, signAccessToken } from './tokens';
 import { setting, settingDefault } from '@/lib/config/settings';
+import { lockUserSessions } from './session-lock';
 
 export interface TokenPair {
   accessToken: string;
@@ -73,13 +74,12 @@ export async function issueTokenPair(db: Db, userId: number, merchantId: number,
  */
 export async function refreshTokenPair(ctx: PublicContext, refreshToken: string): Promise<TokenPair> {
   const now = ctx.now();
+  const tokenHash = sha256(refreshToken);
   const outcome = await ctx.db.transaction(async (tx): Promise<TokenPair | AppError> => {
-    const [row] = await tx
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
-      .for('update')
-      .limit(1);
+    const [holder] = await tx.select({ userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+    if (!holder) return new AppError('UNAUTHORIZED', 'errors.auth.refreshInvalid');
+    await lockUserSessions(tx, holder.userId);
+    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update').limit(1);
     if (!row || row.revokedAt) return new AppError('UNAUTHORIZED', 'errors.auth.refreshInvalid');
     if (row.expiresAt.getTime() <= now.getTime()) return new AppError('UNAUTHORIZED', 'errors.auth.refreshExpired');
     // The absolute lifetime: rotation never extends a sign-in past SESSION_MAX_AGE_DAYS.
@@ -116,7 +116,11 @@ export async function isRefreshTokenLive(db: Db, refreshToken: string): Promise<
 
 /** Revokes the family of a refresh token (sign-out). Unknown tokens are ignored. */
 export async function revokeRefreshToken(db: Db, refreshToken: string, now: Date): Promise<void> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refreshToken))).limit(1);
-  if (!row) return;
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refreshToken))).limit(1);
+    if (!row) return;
+    // After a refresh in flight has committed: this statement then sees the token it issued.
+    await lockUserSessions(tx, row.userId);
+    await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  });
 }

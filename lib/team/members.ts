@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { lockUserSessions } from '@/lib/auth/session-lock';
 import { refreshTokens, users } from '@/db/schema/users';
 import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
@@ -79,5 +80,6 @@ export async function transferOwnership(ctx: ServiceContext, userId: number): Pr
 
 /** Ends every sign-in of the user (the rows go with the user too; explicit for the audit trail). */
 async function revokeSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await lockUserSessions(db, userId);
   await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.revokedAt} is null`));
 }

@@ -135,11 +135,15 @@ test('a browser whose refresh token family was revoked lands on /login with the 
   await expect(page.getByText('登录已过期，请重新登录')).toBeVisible();
   // The dead session cookie is gone (a short-lived "session ended" mark stays, no identity in it).
   // A request of the old page still in flight during the sign-out can write the dead cookie back
-  // as it ends; the next request meets it dead and clears it again.
+  // as it ends; the next request that checks the session meets it dead and clears it again (the
+  // sign-in page itself checks none, so a reload of it would keep the cookie: go to /reviews).
   await expect(async () => {
-    if ((await context.cookies()).some((c) => c.name.includes('session-token'))) await page.reload();
+    if ((await context.cookies()).some((c) => c.name.includes('session-token'))) {
+      await page.goto(`${base}/reviews`);
+      await expect(page).toHaveURL(/\/login\?callbackUrl=%2Freviews&expired=1$/, { timeout: 5_000 });
+    }
     expect((await context.cookies()).filter((c) => c.name.includes('session-token'))).toEqual([]);
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 20_000 });
   const cookies = await context.cookies();
   expect(cookies.find((c) => c.name === 'starloop-session-ended')?.value).toBe('1');
   // Signing in again works and clears the mark.

@@ -27,7 +27,7 @@ describe('the zip reader', () => {
     expect(keyOf(() => lying.read('xl/worksheets/sheet1.xml'))).toBe('spreadsheet.errors.unpackedTooLarge');
     expect(lying.anyEntryLies()).toBe(true);
     expect(keyOf(() => readXlsx(lyingZipBomb(50)))).toBe('spreadsheet.errors.unpackedTooLarge');
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(10_000); // ~0.3 s here; a quadratic scan takes minutes
   });
 
   it('calls a zip without its end cut off, and damaged entries unreadable', () => {
@@ -84,7 +84,7 @@ describe('the .xlsx reader', () => {
     expect(keyOf(() => readXlsx(open('', '<a'.repeat(1_000_000))))).toBe('ok');
     expect(keyOf(() => readXlsx(open('<sheet'.repeat(400_000), '')))).toBe('ok');
     expect(keyOf(() => readXlsx(open('<workbookPr '.repeat(200_000), '', '<cellXfs><numFmt '.repeat(200_000))))).toBe('ok');
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(10_000); // ~0.3 s here; a quadratic scan takes minutes
   });
 
   it('refuses a reference beyond Excel in a row number, a cell or a merge-free far cell, before allocating', () => {
