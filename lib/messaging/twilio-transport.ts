@@ -27,7 +27,7 @@ export function twilioConfigFromEnv(): TwilioConfig | null {
     from,
     baseUrl: setting('twilioBaseUrl'),
     statusCallbackUrl: appUrl ? `${appUrl}/api/webhooks/twilio/status` : undefined,
-    timeoutMs: setting('twilioTimeoutMs') ?? undefined,
+    timeoutMs: setting('twilioTimeoutMs'),
   };
 }
 
