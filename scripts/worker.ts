@@ -3,6 +3,7 @@ import { assertStartupConfig } from '@/lib/config/production-checks';
 import { startTracing } from '@/lib/observability/tracing';
 import { startWorkerMetricsServer } from '@/lib/observability/worker-metrics-server';
 import { startDispatchLoop } from '@/lib/sending/loop';
+import { oldestQueuedAgeSeconds } from '@/lib/sending/queue';
 import { transportsFromEnv } from '@/lib/sending/transports';
 import { setting } from '@/lib/config/settings';
 import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
@@ -22,7 +23,7 @@ async function main() {
   // OTEL_* variables switch tracing on (off by default); WORKER_METRICS_PORT serves /metrics.
   const tracing = await startTracing('starloop-worker');
   const handle = await openDatabase();
-  const metricsServer = await startWorkerMetricsServer(handle.db);
+  const metricsServer = await startWorkerMetricsServer(async () => ({ oldestQueuedAgeSeconds: await oldestQueuedAgeSeconds(handle.db) }));
   if (metricsServer) console.log(`[worker] metrics on port ${metricsServer.port}`);
   const loop = startDispatchLoop(handle.db, {
     startDueScheduledCampaigns,

@@ -13,7 +13,7 @@ export function sourcesHref(q: { source: number; account?: string; location?: st
 }
 
 /** Where the drill-down is: accounts, then the account, then the location; each level above links back up. */
-export async function Crumbs({ sourceId, account, accountName, location, locationName }: { sourceId: number; account?: string; accountName?: string; location?: string; locationName?: string }) {
+export async function Crumbs({ sourceId, account, accountName, location, locationName }: { sourceId: number; account?: string; accountName?: string; location?: string; locationName?: string | null }) {
   const t = await getTranslations('sources');
   return (
     <nav aria-label={t('breadcrumb')} className="mb-4 flex flex-wrap items-center gap-1 text-sm text-slate-500 dark:text-slate-400">

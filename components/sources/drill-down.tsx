@@ -1,11 +1,10 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { MapPin, Building2, MessageSquareText } from 'lucide-react';
-import { and, eq } from 'drizzle-orm';
-import { sourceLocations } from '@/db/schema/sources';
 import type { ServiceContext } from '@/lib/context';
 import { isAppError } from '@/lib/errors/app-error';
 import { browseAccounts, browseLocations, browseReviews } from '@/lib/sources/browse';
+import { cachedLocationTitle } from '@/lib/sources/cache';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Crumbs, linkClass, Paging, sourcesHref } from './drill-down-nav';
 import { LinkControl } from './link-control';
@@ -107,15 +106,7 @@ export async function DrillDown(props: Props) {
 
   async function reviewsLevel() {
     // The location's name comes from our cache (filled at the locations level): no extra API call.
-    const [page, [cached]] = await Promise.all([
-      browseReviews(ctx, sourceId, account as string, location as string, pageToken),
-      ctx.db
-        .select({ title: sourceLocations.title })
-        .from(sourceLocations)
-        .where(and(eq(sourceLocations.merchantId, ctx.merchantId), eq(sourceLocations.sourceId, sourceId), eq(sourceLocations.externalId, location as string)))
-        .limit(1),
-    ]);
-    const locationName = cached?.title;
+    const [page, locationName] = await Promise.all([browseReviews(ctx, sourceId, account as string, location as string, pageToken), cachedLocationTitle(ctx, sourceId, location as string)]);
     return (
       <section aria-labelledby="level-title">
         <Crumbs sourceId={sourceId} account={account} accountName={props.accountName} location={location} locationName={locationName} />

@@ -17,6 +17,16 @@ interface Setting<T> {
   read: (raw: string | undefined, env: Env) => T;
   /** Why a value that is set is refused at a production start; null when it is fine. */
   problem?: (raw: string) => string | null;
+  /** A number's bounds (numericSettings). */
+  bounds?: NumberBounds;
+}
+
+export interface NumberBounds {
+  min: number;
+  max?: number;
+  integer?: boolean;
+  /** Above max: answer max ('cap'), or the default and a production problem ('default', the default). */
+  over?: 'cap' | 'default';
 }
 
 const trimmed = (raw: string | undefined) => raw?.trim() || null;
@@ -30,10 +40,11 @@ function secret(variable: string): Setting<string> {
   return { variable, read: (raw) => raw ?? '' };
 }
 
-function number(variable: string, fallback: number, bounds: { min: number; max?: number; integer?: boolean; over?: 'cap' | 'default' }): Setting<number> {
+function number(variable: string, fallback: number, bounds: NumberBounds): Setting<number> {
   const valid = (n: number) => Number.isFinite(n) && n >= bounds.min && (!bounds.integer || Number.isInteger(n));
   return {
     variable,
+    bounds,
     read: (raw) => {
       if (!raw?.trim()) return fallback;
       const n = Number(raw);
@@ -49,6 +60,9 @@ function number(variable: string, fallback: number, bounds: { min: number; max?:
     },
   };
 }
+
+/** The longest delay Node's timers keep (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 const definitions = {
   /** The public address, no trailing slash (lib/app-url.ts). */
@@ -86,8 +100,8 @@ const definitions = {
   twilioAuthToken: text('TWILIO_AUTH_TOKEN'),
   twilioFrom: text('TWILIO_FROM'),
   twilioBaseUrl: { variable: 'TWILIO_BASE_URL', read: (raw: string | undefined) => (trimmed(raw) ?? 'https://api.twilio.com').replace(/\/+$/, '') },
-  /** null: the transport's own default. */
-  twilioTimeoutMs: { variable: 'TWILIO_TIMEOUT_MS', read: (raw: string | undefined) => Number(raw) || null },
+  /** AbortSignal.timeout takes a whole number of ms only (a fraction, a sign or Infinity threw on every send). */
+  twilioTimeoutMs: number('TWILIO_TIMEOUT_MS', 15_000, { min: 1, max: MAX_TIMER_MS, integer: true }),
   inboundEmailDomain: text('INBOUND_EMAIL_DOMAIN'),
   inboundEmailSecret: secret('INBOUND_EMAIL_SECRET'),
   cronSecret: secret('CRON_SECRET'),
@@ -141,6 +155,11 @@ export function settingProblems(env: Env = process.env): string[] {
     if (problem) problems.push(problem);
   }
   return problems;
+}
+
+/** The settings that are numbers, with their bounds (tests/unit/config-settings-bounds.test.ts walks them). */
+export function numericSettings(): { name: SettingName; variable: string; bounds: NumberBounds }[] {
+  return (Object.entries(definitions) as [SettingName, Setting<unknown>][]).flatMap(([name, d]) => (d.bounds ? [{ name, variable: d.variable, bounds: d.bounds }] : []));
 }
 
 /** The environment variables this module owns (the README's configuration table is checked against it). */

@@ -9,25 +9,36 @@ import { DeliveryError } from '@/lib/messaging/types';
 import { TwilioApiError } from '@/lib/messaging/twilio-transport';
 import { escapeHtml } from '@/lib/templates/tokens';
 import { inboxAddress } from '@/lib/reply-address/reply-address';
+import { replyRefusal } from '@/lib/sending/eligibility';
 import { recordMessage } from './record-message';
 import { replySubject } from './reply-subject';
 import type { ReplyInput } from './schema';
 import { markRead } from './mark-conversation';
 import { requireOwnConversation } from './own-conversation';
 
+/** What a refused reply says: no address on the channel, or any other consent reason (opted out, bounced, complained). */
+const refusalKeys = {
+  email: { noAddress: 'inbox.errors.noEmail', optedOut: 'inbox.errors.emailOptedOut' },
+  sms: { noAddress: 'inbox.errors.noPhone', optedOut: 'inbox.errors.smsOptedOut' },
+} as const;
+
 /**
  * A reply by e-mail or SMS through the same transports as campaigns. Refused, with a clear
- * message, when the contact has no address on that channel or opted out of it. E-mail replies
+ * message, by the eligibility rule's consent reasons (replyRefusal in lib/sending/eligibility.ts):
+ * no address on that channel, opted out of it, or (e-mail) bounced or complained. E-mail replies
  * come from the merchant's name (as its campaign mail does) and thread under the customer's last
  * message (In-Reply-To, References).
  */
 export async function replyToConversation(ctx: ServiceContext, input: ReplyInput): Promise<{ messageId: number | null }> {
   const conversation = await requireOwnConversation(ctx, input.conversationId);
   const [contact] = await ctx.db.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
-  const address = input.channel === 'email' ? contact.email : contact.phone;
-  if (!address) throw new AppError('BAD_REQUEST', input.channel === 'email' ? 'inbox.errors.noEmail' : 'inbox.errors.noPhone', { fieldErrors: { channel: input.channel === 'email' ? 'inbox.errors.noEmail' : 'inbox.errors.noPhone' } });
-  const optedOut = input.channel === 'email' ? contact.emailOptIn === false || contact.emailStatus !== 'ok' : contact.smsOptIn === false;
-  if (optedOut) throw new AppError('BAD_REQUEST', input.channel === 'email' ? 'inbox.errors.emailOptedOut' : 'inbox.errors.smsOptedOut', { fieldErrors: { channel: input.channel === 'email' ? 'inbox.errors.emailOptedOut' : 'inbox.errors.smsOptedOut' } });
+  const refusal = replyRefusal(input.channel, contact);
+  if (refusal) {
+    const key = refusalKeys[input.channel][refusal === 'no_address' ? 'noAddress' : 'optedOut'];
+    throw new AppError('BAD_REQUEST', key, { fieldErrors: { channel: key } });
+  }
+  // Never blank here: replyRefusal refuses a missing address (no_address).
+  const address = (input.channel === 'email' ? contact.email : contact.phone) ?? '';
   const now = ctx.now();
   try {
     if (input.channel === 'email') {

@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import { DeliveryError, TransportDownError, type SendResult, type SmsMessage, type SmsTransport } from './types';
 import { configuredAppUrl } from '@/lib/app-url';
-import { setting } from '@/lib/config/settings';
+import { setting, settingDefault } from '@/lib/config/settings';
 
 export interface TwilioConfig {
   accountSid: string;
@@ -27,7 +27,7 @@ export function twilioConfigFromEnv(): TwilioConfig | null {
     from,
     baseUrl: setting('twilioBaseUrl'),
     statusCallbackUrl: appUrl ? `${appUrl}/api/webhooks/twilio/status` : undefined,
-    timeoutMs: setting('twilioTimeoutMs') ?? undefined,
+    timeoutMs: setting('twilioTimeoutMs'),
   };
 }
 
@@ -52,7 +52,7 @@ export function twilioTransport(config: TwilioConfig): SmsTransport {
             'content-type': 'application/x-www-form-urlencoded',
           },
           body: form,
-          signal: AbortSignal.timeout(config.timeoutMs ?? 15_000),
+          signal: AbortSignal.timeout(config.timeoutMs ?? settingDefault('twilioTimeoutMs')),
         });
       } catch (error) {
         // Never connected: nothing reached Twilio, a retry is safe. Otherwise the request may

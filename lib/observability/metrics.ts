@@ -1,7 +1,4 @@
-import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { getDb, type Db } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { annotateRequestSpan, recordSpan } from './tracing';
 
 interface Metrics {
@@ -12,6 +9,16 @@ interface Metrics {
   dispatcherRound: Histogram;
   contactsImport: Histogram;
   reviewsImport: Histogram;
+  oldestQueuedAge: Gauge;
+}
+
+/**
+ * Figures read from the database at scrape time. Their owners sit above this module (lib/sending
+ * imports it to count deliveries), so whoever serves the scrape reads them and hands them in.
+ */
+export interface ScrapedFigures {
+  /** lib/sending/queue.ts, oldestQueuedAgeSeconds. */
+  oldestQueuedAgeSeconds: number;
 }
 
 function createMetrics(): Metrics {
@@ -53,40 +60,18 @@ function createMetrics(): Metrics {
     buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
     registers: [registry],
   });
-  new Gauge({
+  const oldestQueuedAge = new Gauge({
     name: 'sending_oldest_queued_age_seconds',
     help: 'Age of the oldest queued delivery already due (0 when none): how far sending lags.',
     registers: [registry],
-    async collect() {
-      this.set(await oldestQueuedAgeSeconds());
-    },
   });
-  return { registry, httpDuration, deliveries, transportErrors, dispatcherRound, contactsImport, reviewsImport };
+  return { registry, httpDuration, deliveries, transportErrors, dispatcherRound, contactsImport, reviewsImport, oldestQueuedAge };
 }
 
 // One set per process: route bundles and instrumentation.ts (the inline dispatcher) may each load
 // this module, and Next dev reloads it; every copy must count into the registry /api/metrics reads.
-const store = globalThis as unknown as { __starloopMetrics?: Metrics; __starloopMetricsDb?: Db };
+const store = globalThis as unknown as { __starloopMetrics?: Metrics };
 const metrics = (store.__starloopMetrics ??= createMetrics());
-
-/** The worker's database for the queue gauge: it opens its own handle, not the process one. */
-export function setMetricsDatabase(db: Db): void {
-  store.__starloopMetricsDb = db;
-}
-
-/**
- * Across all merchants on purpose (an operator's figure, no tenant data): the queued partial index
- * (deliveries_claim_idx) answers it from the index alone.
- */
-async function oldestQueuedAgeSeconds(): Promise<number> {
-  const db = store.__starloopMetricsDb ?? (await getDb());
-  const [row] = await sqlRows<{ age: string | number | null }>(
-    db,
-    sql`select extract(epoch from (now() - min(next_attempt_at))) as age
-        from deliveries where status = 'queued' and next_attempt_at <= now()`,
-  );
-  return row?.age == null ? 0 : Math.max(0, Number(row.age));
-}
 
 export function observeHttpRequest(method: string, route: string, status: number, seconds: number): void {
   metrics.httpDuration.observe({ method, route, status: String(status) }, seconds);
@@ -134,6 +119,8 @@ export function startReviewsImportTimer(): () => void {
 
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
-export function scrapeMetrics(): Promise<string> {
+/** The text a scrape answers, with the figures read for it. */
+export function scrapeMetrics(figures: ScrapedFigures): Promise<string> {
+  metrics.oldestQueuedAge.set(figures.oldestQueuedAgeSeconds);
   return metrics.registry.metrics();
 }

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Db } from '@/db/client';
-import { METRICS_CONTENT_TYPE, scrapeMetrics, setMetricsDatabase } from './metrics';
+import { METRICS_CONTENT_TYPE, scrapeMetrics, type ScrapedFigures } from './metrics';
 import { metricsAccess, metricsToken } from './metrics-access';
 import { setting } from '@/lib/config/settings';
 
@@ -15,16 +14,16 @@ export interface WorkerMetricsServer {
  * `Authorization: Bearer $METRICS_TOKEN` as the web's /api/metrics (its delivery counters, round
  * times and transport errors are this process's). Off unless both are set; WORKER_METRICS_HOST
  * (default 127.0.0.1) widens it. Answers plain text: no envelope, no locale, nothing else served.
+ * `readFigures` reads the database figures of each scrape (with the worker's own handle).
  */
-export async function startWorkerMetricsServer(db: Db, env: Readonly<Record<string, string | undefined>> = process.env): Promise<WorkerMetricsServer | null> {
+export async function startWorkerMetricsServer(readFigures: () => Promise<ScrapedFigures>, env: Readonly<Record<string, string | undefined>> = process.env): Promise<WorkerMetricsServer | null> {
   const port = setting('workerMetricsPort', env);
   if (!port) return null;
   if (!metricsToken(env)) {
     console.error('[worker] WORKER_METRICS_PORT is set but METRICS_TOKEN is unset or shorter than 32 characters: no metrics listener');
     return null;
   }
-  setMetricsDatabase(db);
-  const server = http.createServer((request, response) => void answer(request, response, env));
+  const server = http.createServer((request, response) => void answer(request, response, readFigures, env));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(Number(port), setting('workerMetricsHost', env), () => resolve());
@@ -38,13 +37,13 @@ export async function startWorkerMetricsServer(db: Db, env: Readonly<Record<stri
   };
 }
 
-async function answer(request: http.IncomingMessage, response: http.ServerResponse, env: Readonly<Record<string, string | undefined>>): Promise<void> {
+async function answer(request: http.IncomingMessage, response: http.ServerResponse, readFigures: () => Promise<ScrapedFigures>, env: Readonly<Record<string, string | undefined>>): Promise<void> {
   const path = (request.url ?? '/').split('?')[0];
   if (path !== '/metrics') return plain(response, 404, 'not found\n');
   if (request.method !== 'GET' && request.method !== 'HEAD') return plain(response, 405, 'method not allowed\n', { allow: 'GET' });
   if (metricsAccess(request.headers.authorization, env) !== 'granted') return plain(response, 401, 'unauthorized\n', { 'www-authenticate': 'Bearer' });
   try {
-    const body = await scrapeMetrics();
+    const body = await scrapeMetrics(await readFigures());
     response.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE, 'cache-control': 'no-store' });
     response.end(request.method === 'HEAD' ? undefined : body);
   } catch (error) {

@@ -50,7 +50,8 @@ interface Rule {
  * who opted out). A review request is not sent to a contact asked by another one within the
  * merchant's frequency cap. The dispatcher checks it in JS (skipReason), the forecast, the
  * audience filters and snapshots in SQL (skipReasonSql, alwaysSkippedSql): both are built from
- * these rules, and tests/integration/sending-eligibility.test.ts checks that they agree.
+ * these rules, and tests/integration/sending-eligibility.test.ts checks that they agree. An inbox
+ * reply is refused by the consent rules among them (replyRefusal).
  */
 const rules: Record<Channel, readonly Rule[]> = {
   email: [
@@ -93,6 +94,18 @@ export function skipReasonSql(channel: Channel, columns: EligibilityColumns, sce
 export function alwaysSkippedSql(channel: Channel, columns: Omit<EligibilityColumns, 'recentlyAsked'>): SQL {
   const tests = rules[channel].filter((rule) => rule.always).map((rule) => testSql(rule.test, { ...columns, recentlyAsked: sql`false` }));
   return sql`(${sql.join(tests, sql` or `)})`;
+}
+
+/**
+ * Why a reply to a customer who wrote to the merchant is refused on this channel (null: it may
+ * go). A reply is no campaign: it follows the rules that hold whatever the campaign (`always`: no
+ * address, opted out, bounced, complained, as alwaysSkippedSql), not the campaign's own. So a
+ * reply by SMS needs no opt-in (the customer wrote first; only an explicit opt-out refuses), and
+ * the frequency cap, which spaces review requests, does not hold it back.
+ */
+export function replyRefusal(channel: Channel, consent: ConsentState): SkipReason | null {
+  const subject = { ...consent, recentlyAsked: false };
+  return rules[channel].find((rule) => rule.always && testJs(rule.test, subject))?.reason ?? null;
 }
 
 /** The consent columns of `contacts` under an alias (`c` -> c.email, c.email_opt_in, ...). */

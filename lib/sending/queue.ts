@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { CampaignChannel } from '@/db/schema/campaigns';
-import { rowsOf } from '@/lib/db/rows';
+import { rowsOf, sqlRows } from '@/lib/db/rows';
 
 /**
  * The delivery queue as other domains see it: campaigns queue and cancel, and read counts,
@@ -51,4 +51,18 @@ export function openedCountSql(campaignId: SQLWrapper): SQL<number> {
 /** Whether the campaign has sent at least one message. */
 export function campaignHasSentSql(campaignId: SQL): SQL {
   return sql`exists (select 1 from deliveries d where d.campaign_id = ${campaignId} and d.status = 'sent')`;
+}
+
+/**
+ * How far sending lags: the age in seconds of the oldest queued delivery already due (0 when
+ * none), for the metrics scrape. Across all merchants on purpose (an operator's figure, no tenant
+ * data): the queued partial index (deliveries_claim_idx) answers it from the index alone.
+ */
+export async function oldestQueuedAgeSeconds(db: Db): Promise<number> {
+  const [row] = await sqlRows<{ age: string | number | null }>(
+    db,
+    sql`select extract(epoch from (now() - min(next_attempt_at))) as age
+        from deliveries where status = 'queued' and next_attempt_at <= now()`,
+  );
+  return row?.age == null ? 0 : Math.max(0, Number(row.age));
 }

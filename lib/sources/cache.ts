@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import type { ServiceContext } from '@/lib/context';
 import { sourceAccounts, sourceLocations } from '@/db/schema/sources';
 import { formatAddress, type GbpAccount, type GbpLocation } from '@/lib/gbp/types';
 
@@ -42,4 +43,14 @@ export async function cacheLocations(db: Db, merchantId: number, sourceId: numbe
       },
     })
     .returning();
+}
+
+/** A provider location's name as last listed (null: never listed here), so a page need not ask the provider again. */
+export async function cachedLocationTitle(ctx: ServiceContext, sourceId: number, externalId: string): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ title: sourceLocations.title })
+    .from(sourceLocations)
+    .where(and(eq(sourceLocations.merchantId, ctx.merchantId), eq(sourceLocations.sourceId, sourceId), eq(sourceLocations.externalId, externalId)))
+    .limit(1);
+  return row?.title ?? null;
 }

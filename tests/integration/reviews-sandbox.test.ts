@@ -11,6 +11,7 @@ import { users } from '@/db/schema/users';
 import { seedAll } from '@/lib/seed/run';
 import { DEMO_EMAIL } from '@/lib/seed/demo-account';
 import { sandboxApi } from '@/lib/gbp/sandbox';
+import { cachedLocationTitle } from '@/lib/sources/cache';
 import { POST as connectSandbox } from '@/app/api/sources/sandbox/connect/route';
 import { GET as accountsRoute } from '@/app/api/sources/[id]/accounts/route';
 import { GET as locationsRoute } from '@/app/api/sources/[id]/locations/route';
@@ -56,6 +57,9 @@ describe(`sandbox source (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`,
     expect(locs.body.data.items.map((l) => l.name)).toEqual(['晨光咖啡 静安店', 'Morning Light Café Central', '晨光咖啡 徐汇滨江店']);
     expect(locs.body.data.items[0].address).toContain('南京西路');
     const location = locs.body.data.items[0].id;
+    // The reviews level names the location from the cache the locations level filled; another merchant reads nothing there.
+    expect(await cachedLocationTitle(m.ctx, sourceId, location)).toBe('晨光咖啡 静安店');
+    expect(await cachedLocationTitle((await createMerchant(t.db)).ctx, sourceId, location)).toBeNull();
     const first = await callApi<{ items: { rating: number; reviewer: string }[]; nextPageToken: string; totalReviewCount: number }>(reviewsRoute, { path: `/sources/x/reviews?account=${account}&location=${location}`, token: m.token, params });
     expect(first.body.data.items).toHaveLength(50);
     expect(first.body.data.nextPageToken).toBe('50');

@@ -1,3 +1,4 @@
+import { getDb } from '@/db/client';
 import { AppError } from '@/lib/errors/app-error';
 import { newRequestId } from '@/lib/observability/request-id';
 import { notAllowed } from '@/lib/api/not-allowed';
@@ -7,6 +8,7 @@ import { pickLocale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
 import { METRICS_CONTENT_TYPE, scrapeMetrics } from '@/lib/observability/metrics';
 import { metricsAccess } from '@/lib/observability/metrics-access';
+import { oldestQueuedAgeSeconds } from '@/lib/sending/queue';
 
 /**
  * GET /api/metrics: the Prometheus scrape (`Authorization: Bearer $METRICS_TOKEN`). Without a
@@ -19,7 +21,8 @@ export async function GET(request: Request): Promise<Response> {
   if (access === 'denied') {
     return errorResponse(new AppError('UNAUTHORIZED'), translatorFor(pickLocale(request.headers.get('accept-language'))), newRequestId());
   }
-  return new Response(await scrapeMetrics(), { status: 200, headers: { 'content-type': METRICS_CONTENT_TYPE, 'cache-control': 'no-store' } });
+  const figures = { oldestQueuedAgeSeconds: await oldestQueuedAgeSeconds(await getDb()) };
+  return new Response(await scrapeMetrics(figures), { status: 200, headers: { 'content-type': METRICS_CONTENT_TYPE, 'cache-control': 'no-store' } });
 }
 
 const notServed = notAllowed('GET');
