@@ -23,7 +23,7 @@ beforeAll(async () => {
   owner = await createMerchant(t.db);
   if (onPostgres) {
     const { default: connect } = await import('postgres');
-    blocker = connect(t.url!, { max: 2, onnotice: () => {} });
+    blocker = connect(t.url ?? '', { max: 2, onnotice: () => {} });
   }
 });
 afterAll(async () => {
