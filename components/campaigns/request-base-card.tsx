@@ -32,10 +32,10 @@ export function RequestBaseCard({ fields, options, previewLoading, onPreviewTemp
         </FormField>
         <div className={cardGrid}>
           <FormField label={tf('template')} required error={message('templateId')}>
-            <Controller control={control} name="templateId" render={({ field }) => <SimpleSelect aria-label={tf('template')} value={field.value} onValueChange={field.onChange} options={templateOptions} placeholder={tf('templatePlaceholder')} />} />
+            <Controller control={control} name="templateId" render={({ field }) => <SimpleSelect aria-label={tf('template')} value={field.value} onValueChange={field.onChange} onOpenChange={(open) => !open && field.onBlur()} options={templateOptions} placeholder={tf('templatePlaceholder')} />} />
           </FormField>
           <FormField label={tf('location')} required error={message('locationId')}>
-            <Controller control={control} name="locationId" render={({ field }) => <SimpleSelect aria-label={tf('location')} value={field.value} onValueChange={field.onChange} options={locationOptions} placeholder={tf('locationPlaceholder')} />} />
+            <Controller control={control} name="locationId" render={({ field }) => <SimpleSelect aria-label={tf('location')} value={field.value} onValueChange={field.onChange} onOpenChange={(open) => !open && field.onBlur()} options={locationOptions} placeholder={tf('locationPlaceholder')} />} />
           </FormField>
         </div>
         <Button variant="secondary" onClick={onPreviewTemplate} loading={previewLoading}>

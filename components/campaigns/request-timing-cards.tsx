@@ -42,7 +42,7 @@ export function RequestTimeCard({ fields }: { fields: RequestFields }) {
               <Controller
                 control={control}
                 name="timezone"
-                render={({ field }) => <SimpleSelect aria-label={tf('timezone')} value={field.value} onValueChange={field.onChange} options={zones.map((z, i) => ({ value: z, label: i === 0 ? tf('browserZone', { zone: z }) : z }))} />}
+                render={({ field }) => <SimpleSelect aria-label={tf('timezone')} value={field.value} onValueChange={field.onChange} onOpenChange={(open) => !open && field.onBlur()} options={zones.map((z, i) => ({ value: z, label: i === 0 ? tf('browserZone', { zone: z }) : z }))} />}
               />
             </FormField>
           </div>
