@@ -19,6 +19,8 @@ describe('the request form schema (derived from campaignInputSchema)', () => {
     const result = requestFormSchema(1).safeParse(values);
     expect(result.success).toBe(true);
     expect(result.data).toEqual(campaignInputSchema.parse(toInput(values, 1)));
+    // The save action parses the form's output again: the same input comes out.
+    expect(campaignInputSchema.parse(result.data)).toEqual(result.data);
     expect(result.data).toMatchObject({ campaignName: 'Spring', campaignChannel: 1, templateId: 7, locationId: 3, deliveryWindow: '09:00-21:00', avoidHours: '22:00-08:00', filterConditions: { tags: ['vip', '新客'], silentDays: 30 } });
   });
 
