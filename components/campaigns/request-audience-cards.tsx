@@ -2,6 +2,7 @@
 
 import { Users } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -14,7 +15,7 @@ import type { RequestFields } from './use-request-form';
 /** Who receives the request: the member filters, with the members preview. */
 export function RequestFilterCard({ fields, membersLoading, onPreviewMembers }: { fields: RequestFields; membersLoading: boolean; onPreviewMembers: () => void }) {
   const tf = useTranslations('campaigns.form');
-  const { state, set, patch, err, trial } = fields;
+  const { control, register, message, trial } = fields;
   return (
     <Card>
       <CardHeader>
@@ -23,22 +24,22 @@ export function RequestFilterCard({ fields, membersLoading, onPreviewMembers }: 
       </CardHeader>
       <CardContent className="space-y-4">
         <label className="flex items-center gap-3 text-sm">
-          <Switch checked={state.optInOnly} disabled={trial} onCheckedChange={(v) => set('optInOnly', v)} aria-label={tf('optInOnly')} />
+          <Controller control={control} name="optInOnly" render={({ field }) => <Switch checked={field.value} disabled={trial} onCheckedChange={field.onChange} onBlur={field.onBlur} aria-label={tf('optInOnly')} />} />
           {tf('optInOnly')}
         </label>
         <div className={cardGrid}>
-          <FormField label={tf('tags')} hint={tf('tagsHint')}>
-            <Input value={state.tags} disabled={trial} onChange={(e) => set('tags', e.target.value)} />
+          <FormField label={tf('tags')} hint={tf('tagsHint')} error={message('tags')}>
+            <Input {...register('tags')} disabled={trial} />
           </FormField>
-          <FormField label={tf('silentDays')} hint={tf('silentDaysHint')} error={err('silentDays')}>
-            <Input type="number" inputMode="numeric" min={0} max={3650} value={state.silentDays} disabled={trial} onChange={(e) => set('silentDays', e.target.value)} />
+          <FormField label={tf('silentDays')} hint={tf('silentDaysHint')} error={message('silentDays')}>
+            <Input type="number" inputMode="numeric" min={0} max={3650} {...register('silentDays')} disabled={trial} />
           </FormField>
-          <DateRange label={tf('optInTime')} from={state.optInFrom} to={state.optInTo} disabled={trial} onChange={(from, to) => patch({ optInFrom: from, optInTo: to })} />
-          <DateRange label={tf('lastRequest')} from={state.lastFrom} to={state.lastTo} disabled={trial} onChange={(from, to) => patch({ lastFrom: from, lastTo: to })} />
+          <DateRange fields={fields} label={tf('optInTime')} from="optInFrom" to="optInTo" />
+          <DateRange fields={fields} label={tf('lastRequest')} from="lastFrom" to="lastTo" />
         </div>
         <div className="flex flex-wrap gap-6">
-          <Checkbox label={tf('openedEmail')} checked={state.openedEmail} disabled={trial} onCheckedChange={(v) => set('openedEmail', v)} />
-          <Checkbox label={tf('clickedLink')} checked={state.clickedLink} disabled={trial} onCheckedChange={(v) => set('clickedLink', v)} />
+          <Checkbox label={tf('openedEmail')} {...register('openedEmail')} disabled={trial} />
+          <Checkbox label={tf('clickedLink')} {...register('clickedLink')} disabled={trial} />
         </div>
         <Button variant="secondary" onClick={onPreviewMembers} loading={membersLoading}>
           <Users className="size-4" aria-hidden />
@@ -52,7 +53,8 @@ export function RequestFilterCard({ fields, membersLoading, onPreviewMembers }: 
 /** One named recipient instead of the filtered members. */
 export function RequestRecipientCard({ fields }: { fields: RequestFields }) {
   const tf = useTranslations('campaigns.form');
-  const { state, set, err, channel } = fields;
+  const { control, register, message, channel } = fields;
+  const single = useWatch({ control, name: 'single' });
   return (
     <Card>
       <CardHeader>
@@ -61,21 +63,21 @@ export function RequestRecipientCard({ fields }: { fields: RequestFields }) {
       </CardHeader>
       <CardContent className="space-y-4">
         <label className="flex items-center gap-3 text-sm">
-          <Switch checked={state.single} onCheckedChange={(v) => set('single', v)} aria-label={tf('recipientToggle')} />
+          <Controller control={control} name="single" render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} aria-label={tf('recipientToggle')} />} />
           {tf('recipientToggle')}
         </label>
-        {state.single && (
+        {single && (
           <div className={cardGrid}>
             <FormField label={tf('recipientName')}>
-              <Input value={state.recipientName} maxLength={100} onChange={(e) => set('recipientName', e.target.value)} />
+              <Input {...register('recipientName')} maxLength={100} />
             </FormField>
             {channel === 0 ? (
-              <FormField label={tf('recipientEmail')} required error={err('recipientEmail')}>
-                <Input type="email" value={state.recipientEmail} onChange={(e) => set('recipientEmail', e.target.value)} />
+              <FormField label={tf('recipientEmail')} required error={message('recipientEmail')}>
+                <Input type="email" {...register('recipientEmail')} maxLength={254} />
               </FormField>
             ) : (
-              <FormField label={tf('recipientPhone')} required error={err('recipientPhone')}>
-                <Input type="tel" value={state.recipientPhone} onChange={(e) => set('recipientPhone', e.target.value)} />
+              <FormField label={tf('recipientPhone')} required error={message('recipientPhone')}>
+                <Input type="tel" {...register('recipientPhone')} maxLength={30} />
               </FormField>
             )}
           </div>
@@ -85,16 +87,21 @@ export function RequestRecipientCard({ fields }: { fields: RequestFields }) {
   );
 }
 
-function DateRange({ label, from, to, disabled, onChange }: { label: string; from: string; to: string; disabled?: boolean; onChange: (from: string, to: string) => void }) {
+type DateField = 'optInFrom' | 'optInTo' | 'lastFrom' | 'lastTo';
+
+/** Two dates, each bounding the other. */
+function DateRange({ fields, label, from, to }: { fields: RequestFields; label: string; from: DateField; to: DateField }) {
   const tf = useTranslations('campaigns.form');
+  const { control, register, message, trial } = fields;
+  const [fromValue, toValue] = useWatch({ control, name: [from, to] });
   return (
-    <FormField label={label}>
+    <FormField label={label} error={message(from)}>
       <div className="flex items-center gap-2">
-        <Input type="date" aria-label={`${label} ${tf('from')}`} value={from} max={to || undefined} disabled={disabled} onChange={(e) => onChange(e.target.value, to)} />
+        <Input type="date" aria-label={`${label} ${tf('from')}`} {...register(from)} max={toValue || undefined} disabled={trial} />
         <span className="text-slate-400" aria-hidden>
           –
         </span>
-        <Input type="date" aria-label={`${label} ${tf('to')}`} value={to} min={from || undefined} disabled={disabled} onChange={(e) => onChange(from, e.target.value)} />
+        <Input type="date" aria-label={`${label} ${tf('to')}`} {...register(to)} min={fromValue || undefined} disabled={trial} />
       </div>
     </FormField>
   );

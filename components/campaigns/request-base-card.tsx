@@ -2,6 +2,7 @@
 
 import { Eye } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -16,8 +17,8 @@ export const cardGrid = 'grid gap-4 sm:grid-cols-2';
 /** Name, template and location of a request, with the message preview. */
 export function RequestBaseCard({ fields, options, previewLoading, onPreviewTemplate }: { fields: RequestFields; options: RequestFormOptions; previewLoading: boolean; onPreviewTemplate: () => void }) {
   const tf = useTranslations('campaigns.form');
-  const { state, set, err, trial } = fields;
-  const nameLength = state.campaignName.trim().length;
+  const { control, register, message, trial } = fields;
+  const nameLength = useWatch({ control, name: 'campaignName' }).trim().length;
   const templateOptions = options.templates.map((tpl) => ({ value: String(tpl.id), label: tpl.common ? `${tpl.name} · ${tf('commonTemplate')}` : tpl.name, disabled: trial && !tpl.common }));
   const locationOptions = options.locations.map((l) => ({ value: String(l.id), label: l.name }));
   return (
@@ -26,15 +27,15 @@ export function RequestBaseCard({ fields, options, previewLoading, onPreviewTemp
         <CardTitle>{tf('baseCard')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <FormField label={tf('name')} required error={err('campaignName')} aside={<span className={nameLength > CAMPAIGN_NAME_MAX ? 'text-red-600' : undefined}>{`${nameLength}/${CAMPAIGN_NAME_MAX}`}</span>}>
-          <Input value={state.campaignName} maxLength={CAMPAIGN_NAME_MAX + 20} placeholder={tf('namePlaceholder')} onChange={(e) => set('campaignName', e.target.value)} />
+        <FormField label={tf('name')} required error={message('campaignName')} aside={<span className={nameLength > CAMPAIGN_NAME_MAX ? 'text-red-600' : undefined}>{`${nameLength}/${CAMPAIGN_NAME_MAX}`}</span>}>
+          <Input {...register('campaignName')} maxLength={CAMPAIGN_NAME_MAX + 20} placeholder={tf('namePlaceholder')} />
         </FormField>
         <div className={cardGrid}>
-          <FormField label={tf('template')} required error={err('templateId')}>
-            <SimpleSelect aria-label={tf('template')} value={state.templateId} onValueChange={(v) => set('templateId', v)} options={templateOptions} placeholder={tf('templatePlaceholder')} />
+          <FormField label={tf('template')} required error={message('templateId')}>
+            <Controller control={control} name="templateId" render={({ field }) => <SimpleSelect aria-label={tf('template')} value={field.value} onValueChange={field.onChange} onOpenChange={(open) => !open && field.onBlur()} options={templateOptions} placeholder={tf('templatePlaceholder')} />} />
           </FormField>
-          <FormField label={tf('location')} required error={err('locationId')}>
-            <SimpleSelect aria-label={tf('location')} value={state.locationId} onValueChange={(v) => set('locationId', v)} options={locationOptions} placeholder={tf('locationPlaceholder')} />
+          <FormField label={tf('location')} required error={message('locationId')}>
+            <Controller control={control} name="locationId" render={({ field }) => <SimpleSelect aria-label={tf('location')} value={field.value} onValueChange={field.onChange} onOpenChange={(open) => !open && field.onBlur()} options={locationOptions} placeholder={tf('locationPlaceholder')} />} />
           </FormField>
         </div>
         <Button variant="secondary" onClick={onPreviewTemplate} loading={previewLoading}>

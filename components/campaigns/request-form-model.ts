@@ -1,11 +1,16 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { formatInTimeZone } from 'date-fns-tz';
 import type { CampaignRecord } from '@/lib/campaigns/record';
-import { CAMPAIGN_NAME_MAX, FORM_TIME_ZONES, SILENT_DAYS_MAX } from '@/lib/campaigns/limits';
-import { normaliseQuietRanges, validateDeliveryWindow, windowToInput, type FormRange } from '@/lib/schedule/rules';
+import { FORM_TIME_ZONES } from '@/lib/campaigns/limits';
+import { windowToInput, type FormRange } from '@/lib/schedule/rules';
 import { parseRange, parseRangeList } from '@/lib/schedule/time-range';
 
-/** The request form's state: strings as typed, turned into the API body on save. */
-export interface FormState {
+/**
+ * The request form's values as react-hook-form holds them: strings as typed, and the switches
+ * only the screen has (timing, single recipient, quiet hours, the ranges as rows). They become
+ * the campaign input (the save action's body) in request-form-input.ts. A type, not an
+ * interface: react-hook-form's values must be indexable.
+ */
+export type RequestValues = {
   campaignName: string;
   templateId: string;
   locationId: string;
@@ -30,11 +35,7 @@ export interface FormState {
   window: FormRange;
   quiet: boolean;
   ranges: FormRange[];
-}
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-const emptyRange = (): FormRange => ({ start: '', end: '', endNextDay: false });
+};
 
 export function browserZone(): string {
   try {
@@ -51,11 +52,12 @@ export function zoneOptions(current?: string): string[] {
   return [...new Set(zones)];
 }
 
-export function defaultState(): FormState {
+/** A new request's values; a merchant with one location has it chosen already. */
+export function defaultValues(locations: readonly { id: number }[] = []): RequestValues {
   return {
     campaignName: '',
     templateId: '',
-    locationId: '',
+    locationId: locations.length === 1 ? String(locations[0].id) : '',
     optInOnly: true,
     tags: '',
     optInFrom: '',
@@ -80,8 +82,8 @@ export function defaultState(): FormState {
 }
 
 /** A saved draft back into the form. */
-export function stateFromRecord(r: CampaignRecord): FormState {
-  const base = defaultState();
+export function valuesFromRecord(r: CampaignRecord): RequestValues {
+  const base = defaultValues();
   let f: Record<string, unknown> = {};
   try {
     f = JSON.parse(r.filterConditions) as Record<string, unknown>;
@@ -120,74 +122,3 @@ export function stateFromRecord(r: CampaignRecord): FormState {
     ranges: quiet.length ? quiet.map((q) => windowToInput(q)) : base.ranges,
   };
 }
-
-export function filterConditionsOf(s: FormState) {
-  return {
-    optInOnly: s.optInOnly,
-    tags: s.tags
-      .split(/[,，]/)
-      .map((x) => x.trim())
-      .filter(Boolean),
-    optInTimeRange: s.optInFrom || s.optInTo ? { start: s.optInFrom || null, end: s.optInTo || null } : null,
-    lastRequestRange: s.lastFrom || s.lastTo ? { start: s.lastFrom || null, end: s.lastTo || null } : null,
-    openedEmail: s.openedEmail,
-    clickedLink: s.clickedLink,
-    silentDays: s.silentDays.trim() === '' ? null : Number(s.silentDays),
-  };
-}
-
-/**
- * Spec section 5 on the client (the server checks again): name, template, location, time not
- * in the past, silent days, the window's 24-hour limit, at least one complete quiet range.
- * Answers message keys by field.
- */
-export function validate(s: FormState, channel: number, now: Date): FieldErrors {
-  const e: FieldErrors = {};
-  const name = s.campaignName.trim();
-  if (!name) e.campaignName = 'campaigns.errors.nameRequired';
-  else if (name.length > CAMPAIGN_NAME_MAX) e.campaignName = 'campaigns.errors.nameTooLong';
-  if (!s.templateId) e.templateId = channel === 0 ? 'campaigns.errors.emailTemplateRequired' : 'campaigns.errors.smsTemplateRequired';
-  if (!s.locationId) e.locationId = 'campaigns.errors.locationRequired';
-  if (s.timing === 'later') {
-    if (!s.scheduledTime) e.scheduledTime = 'campaigns.errors.timeRequired';
-    else if (fromZonedTime(s.scheduledTime, s.timezone).getTime() <= now.getTime()) e.scheduledTime = 'campaigns.errors.timeInPast';
-  }
-  if (s.silentDays.trim() !== '') {
-    const n = Number(s.silentDays);
-    if (!Number.isInteger(n) || n < 0 || n > SILENT_DAYS_MAX) e.silentDays = 'campaigns.errors.silentDays';
-  }
-  if (s.isBatchSend) {
-    const w = validateDeliveryWindow(s.window);
-    if (!w.ok) e.deliveryWindow = w.issue === 'over24h' ? 'campaigns.errors.windowOver24h' : 'campaigns.errors.windowRequired';
-  }
-  if (s.quiet && normaliseQuietRanges(s.ranges).ranges.length === 0) e.avoidHours = 'campaigns.errors.quietRangeRequired';
-  if (s.single) {
-    if (channel === 0 && !s.recipientEmail.trim()) e.recipientEmail = 'campaigns.errors.recipientAddress';
-    if (channel === 1 && !s.recipientPhone.trim()) e.recipientPhone = 'campaigns.errors.recipientAddress';
-  }
-  return e;
-}
-
-/** The body of POST/PUT /api/campaign (and the save action). */
-export function toInput(s: FormState, channel: 0 | 1) {
-  const w = validateDeliveryWindow(s.window);
-  return {
-    campaignName: s.campaignName.trim(),
-    campaignType: 0,
-    campaignChannel: channel,
-    sendType: s.timing === 'later' ? 1 : 0,
-    scheduledTime: s.timing === 'later' ? s.scheduledTime.replace('T', ' ') : null,
-    timezone: s.timezone,
-    locationId: Number(s.locationId),
-    templateId: Number(s.templateId),
-    isBatchSend: s.isBatchSend ? 1 : 0,
-    deliveryWindow: s.isBatchSend && w.ok ? w.text : null,
-    avoidHours: s.quiet ? normaliseQuietRanges(s.ranges).avoidHours : '',
-    filterConditions: JSON.stringify(filterConditionsOf(s)),
-    recipientName: s.single ? s.recipientName.trim() || undefined : undefined,
-    recipientEmail: s.single && channel === 0 ? s.recipientEmail.trim() || undefined : undefined,
-    recipientPhone: s.single && channel === 1 ? s.recipientPhone.trim() || undefined : undefined,
-  } as const;
-}
-
-export { emptyRange };

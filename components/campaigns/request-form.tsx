@@ -5,15 +5,18 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { useWatch, type Control } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ForecastPanel } from '@/components/sending/forecast-panel';
 import { PageHeader } from '@/components/ui/page-header';
 import { useLazyMount } from '@/components/ui/use-lazy-mount';
 import type { RequestFormOptions } from '@/lib/campaigns/form-options';
 import type { CampaignRecord } from '@/lib/campaigns/record';
+import type { CampaignInput } from '@/lib/campaigns/schema';
 import { RequestFilterCard, RequestRecipientCard } from './request-audience-cards';
 import { RequestBaseCard } from './request-base-card';
-import { toInput, type FormState } from './request-form-model';
+import { forecastValues } from './request-form-input';
+import type { RequestValues } from './request-form-model';
 import { RequestAdvancedCard, RequestTimeCard } from './request-timing-cards';
 import { useRequestForm } from './use-request-form';
 
@@ -34,8 +37,9 @@ export function RequestForm({ channel, options, initial, trial }: RequestFormPro
   const tr = useTranslations();
   const router = useRouter();
   const form = useRequestForm({ channel, options, initial, trial });
-  const { fields, campaignId, busy, preview } = form;
-  const membersLoaded = useLazyMount(form.snapshot !== null);
+  const { fields, campaignId, busy, members, preview } = form;
+  const timing = useWatch({ control: fields.control, name: 'timing' });
+  const membersLoaded = useLazyMount(members.snapshot !== null);
   const previewLoaded = useLazyMount(preview.data !== null);
 
   return (
@@ -60,12 +64,12 @@ export function RequestForm({ channel, options, initial, trial }: RequestFormPro
       )}
 
       <RequestBaseCard fields={fields} options={options} previewLoading={preview.loading} onPreviewTemplate={form.onPreviewTemplate} />
-      <RequestFilterCard fields={fields} membersLoading={busy === 'members'} onPreviewMembers={form.onPreviewMembers} />
+      <RequestFilterCard fields={fields} membersLoading={members.loading} onPreviewMembers={members.open} />
       <RequestRecipientCard fields={fields} />
       <RequestTimeCard fields={fields} />
       <RequestAdvancedCard fields={fields} />
 
-      <ForecastPanel values={forecastValues(fields.state, channel)} />
+      <RequestForecast control={fields.control} channel={channel} />
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white/90 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <Button variant="ghost" onClick={() => router.back()}>
@@ -75,18 +79,18 @@ export function RequestForm({ channel, options, initial, trial }: RequestFormPro
           {campaignId ? tf('update') : tf('save')}
         </Button>
         <Button onClick={form.onSubmit} loading={busy === 'submit'} disabled={busy !== null}>
-          {fields.state.timing === 'later' ? tf('schedule') : tf('sendNow')}
+          {timing === 'later' ? tf('schedule') : tf('sendNow')}
         </Button>
       </div>
 
-      {membersLoaded && <MembersPreviewDialog snapshot={form.snapshot} onClose={form.closeSnapshot} />}
+      {membersLoaded && <MembersPreviewDialog snapshot={members.snapshot} onClose={members.close} />}
       {previewLoaded && <MessagePreviewDialog data={preview.data} channel={channel} onClose={preview.close} />}
     </div>
   );
 }
 
-/** The forecast reads the form as it stands; a schedule without a time yet is forecast as "now". */
-function forecastValues(s: FormState, channel: 0 | 1): Record<string, unknown> {
-  const input = toInput(s, channel);
-  return input.sendType === 1 && !input.scheduledTime ? { ...input, sendType: 0, scheduledTime: null } : input;
+/** The forecast panel fed from the values as they stand: re-rendered only when the input they make changes. */
+function RequestForecast({ control, channel }: { control: Control<RequestValues, unknown, CampaignInput>; channel: 0 | 1 }) {
+  const values = useWatch({ control, compute: (v: RequestValues) => forecastValues(v, channel) });
+  return <ForecastPanel values={values} />;
 }

@@ -1,7 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -15,8 +16,9 @@ import type { RequestFields } from './use-request-form';
 /** Send now, or at a time of a chosen zone. */
 export function RequestTimeCard({ fields }: { fields: RequestFields }) {
   const tf = useTranslations('campaigns.form');
-  const { state, set, err } = fields;
-  const zones = zoneOptions(state.timezone);
+  const { control, register, message } = fields;
+  const [timing, timezone] = useWatch({ control, name: ['timing', 'timezone'] });
+  const zones = zoneOptions(timezone);
   return (
     <Card>
       <CardHeader>
@@ -24,20 +26,24 @@ export function RequestTimeCard({ fields }: { fields: RequestFields }) {
       </CardHeader>
       <CardContent className="space-y-4">
         <div role="radiogroup" aria-label={tf('timeCard')} className="flex gap-6 text-sm">
-          {(['now', 'later'] as const).map((timing) => (
-            <label key={timing} className="flex items-center gap-2">
-              <input type="radio" name="timing" className="size-4 accent-primary" checked={state.timing === timing} onChange={() => set('timing', timing)} />
-              {timing === 'now' ? tf('now') : tf('later')}
+          {(['now', 'later'] as const).map((option) => (
+            <label key={option} className="flex items-center gap-2">
+              <input type="radio" className="size-4 accent-primary" value={option} {...register('timing')} />
+              {option === 'now' ? tf('now') : tf('later')}
             </label>
           ))}
         </div>
-        {state.timing === 'later' && (
+        {timing === 'later' && (
           <div className={cardGrid}>
-            <FormField label={tf('scheduledTime')} required error={err('scheduledTime')}>
-              <Input type="datetime-local" value={state.scheduledTime} onChange={(e) => set('scheduledTime', e.target.value)} />
+            <FormField label={tf('scheduledTime')} required error={message('scheduledTime')}>
+              <Input type="datetime-local" {...register('scheduledTime')} />
             </FormField>
-            <FormField label={tf('timezone')} required>
-              <SimpleSelect aria-label={tf('timezone')} value={state.timezone} onValueChange={(v) => set('timezone', v)} options={zones.map((z, i) => ({ value: z, label: i === 0 ? tf('browserZone', { zone: z }) : z }))} />
+            <FormField label={tf('timezone')} required error={message('timezone')}>
+              <Controller
+                control={control}
+                name="timezone"
+                render={({ field }) => <SimpleSelect aria-label={tf('timezone')} value={field.value} onValueChange={field.onChange} onOpenChange={(open) => !open && field.onBlur()} options={zones.map((z, i) => ({ value: z, label: i === 0 ? tf('browserZone', { zone: z }) : z }))} />}
+              />
             </FormField>
           </div>
         )}
@@ -49,10 +55,12 @@ export function RequestTimeCard({ fields }: { fields: RequestFields }) {
 /** Batch sending within a daily window, and quiet hours. */
 export function RequestAdvancedCard({ fields }: { fields: RequestFields }) {
   const tf = useTranslations('campaigns.form');
-  const { state, set, err, clearError, trial } = fields;
+  const { control, message, trial } = fields;
+  const [isBatchSend, quiet] = useWatch({ control, name: ['isBatchSend', 'quiet'] });
   const [cutRanges, setCutRanges] = useState<number[]>([]);
-  const windowError = err('deliveryWindow');
-  const quietError = err('avoidHours');
+  const windowError = message('window');
+  const quietError = message('ranges');
+  const quietErrorId = useId();
   return (
     <Card>
       <CardHeader>
@@ -61,34 +69,44 @@ export function RequestAdvancedCard({ fields }: { fields: RequestFields }) {
       <CardContent className="space-y-6">
         <div className="space-y-3">
           <label className="flex items-center gap-3 text-sm font-medium">
-            <Switch checked={state.isBatchSend} disabled={trial} onCheckedChange={(v) => set('isBatchSend', v)} aria-label={tf('batch')} />
+            <Controller control={control} name="isBatchSend" render={({ field }) => <Switch checked={field.value} disabled={trial} onCheckedChange={field.onChange} onBlur={field.onBlur} aria-label={tf('batch')} />} />
             {tf('batch')}
           </label>
           <p className="text-xs text-slate-500 dark:text-slate-400">{tf('batchHint')}</p>
-          {state.isBatchSend && (
+          {isBatchSend && (
             <FormField label={tf('window')} error={windowError} hint={tf('crossDayNote')}>
-              <RangeRow value={state.window} label={tf('window')} onChange={(w) => set('window', w)} testId="delivery-window" />
+              <Controller control={control} name="window" render={({ field }) => <RangeRow value={field.value} label={tf('window')} onChange={field.onChange} testId="delivery-window" />} />
             </FormField>
           )}
-          {!state.isBatchSend && windowError && <p className="text-sm text-red-600">{windowError}</p>}
+          {!isBatchSend && windowError && <p className="text-sm text-red-600">{windowError}</p>}
         </div>
         <div className="space-y-3">
           <label className="flex items-center gap-3 text-sm font-medium">
-            <Switch checked={state.quiet} disabled={trial} onCheckedChange={(v) => set('quiet', v)} aria-label={tf('quiet')} />
+            <Controller control={control} name="quiet" render={({ field }) => <Switch checked={field.value} disabled={trial} onCheckedChange={field.onChange} onBlur={field.onBlur} aria-label={tf('quiet')} />} />
             {tf('quiet')}
           </label>
           <p className="text-xs text-slate-500 dark:text-slate-400">{tf('quietHint')}</p>
-          <QuietRanges
-            ranges={state.ranges}
-            enabled={state.quiet && !trial}
-            warned={cutRanges}
-            onChange={(ranges, cut) => {
-              set('ranges', ranges);
-              clearError('avoidHours');
-              setCutRanges(cut === undefined ? [] : [cut]);
-            }}
+          <Controller
+            control={control}
+            name="ranges"
+            render={({ field }) => (
+              <QuietRanges
+                ranges={field.value}
+                enabled={quiet && !trial}
+                warned={cutRanges}
+                describedBy={quietError ? quietErrorId : undefined}
+                onChange={(ranges, cut) => {
+                  field.onChange(ranges);
+                  setCutRanges(cut === undefined ? [] : [cut]);
+                }}
+              />
+            )}
           />
-          {quietError && <p className="text-sm text-red-600 dark:text-red-400">{quietError}</p>}
+          {quietError && (
+            <p id={quietErrorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {quietError}
+            </p>
+          )}
         </div>
       </CardContent>
     </Card>

@@ -12,13 +12,13 @@ import { notify } from '@/lib/notify/notify';
 type Range = FormRange;
 
 /** One range: start, end, "next day"; shows the cross-midnight badge. */
-export function RangeRow({ value, onChange, disabled, label, testId }: { value: Range; onChange: (next: Range) => void; disabled?: boolean; label: string; testId?: string }) {
+export function RangeRow({ value, onChange, disabled, label, testId, describedBy }: { value: Range; onChange: (next: Range) => void; disabled?: boolean; label: string; testId?: string; describedBy?: string }) {
   const t = useTranslations('campaigns.form');
   const start = parseHm(value.start);
   const end = parseHm(value.end);
   const crosses = start !== null && end !== null && (value.endNextDay || end <= start);
   return (
-    <div role="group" aria-label={label} className="flex flex-wrap items-center gap-2" data-testid={testId}>
+    <div role="group" aria-label={label} aria-describedby={describedBy} className="flex flex-wrap items-center gap-2" data-testid={testId}>
       <Input type="time" className="w-32" aria-label={`${label} ${t('windowStart')}`} value={value.start} disabled={disabled} onChange={(e) => onChange({ ...value, start: e.target.value })} />
       <span className="text-slate-400" aria-hidden>
         –
@@ -34,7 +34,7 @@ export function RangeRow({ value, onChange, disabled, label, testId }: { value: 
  * Quiet hours (spec section 5): several ranges; remove is disabled with one; adding needs quiet
  * hours enabled; a span over 24 hours warns and the end becomes start + 24 hours.
  */
-export function QuietRanges({ ranges, enabled, onChange, warned }: { ranges: Range[]; enabled: boolean; onChange: (next: Range[], cutIndex?: number) => void; warned: number[] }) {
+export function QuietRanges({ ranges, enabled, onChange, warned, describedBy }: { ranges: Range[]; enabled: boolean; onChange: (next: Range[], cutIndex?: number) => void; warned: number[]; describedBy?: string }) {
   const t = useTranslations('campaigns.form');
   function change(index: number, next: Range) {
     const cut = cutOver24(next);
@@ -49,7 +49,7 @@ export function QuietRanges({ ranges, enabled, onChange, warned }: { ranges: Ran
     <div className="space-y-2">
       {ranges.map((range, index) => (
         <div key={index} className="flex flex-wrap items-center gap-2">
-          <RangeRow value={range} disabled={!enabled} label={t('quietRange', { n: index + 1 })} onChange={(next) => change(index, next)} testId={`quiet-range-${index}`} />
+          <RangeRow value={range} disabled={!enabled} label={t('quietRange', { n: index + 1 })} onChange={(next) => change(index, next)} testId={`quiet-range-${index}`} describedBy={describedBy} />
           <Button variant="ghost" size="icon" aria-label={t('removeRange', { n: index + 1 })} disabled={!enabled || ranges.length <= 1} onClick={() => onChange(ranges.filter((_, i) => i !== index))}>
             <Minus className="size-4" aria-hidden />
           </Button>
