@@ -2,37 +2,39 @@
 
 import { ExternalLink } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
+import { Controller } from 'react-hook-form';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { SimpleSelect } from '@/components/ui/select';
 import type { Locale } from '@/lib/i18n/locales';
 import { formatDateTime } from '@/lib/time/format';
 import { CoverPicker } from './cover-picker';
-import type { EditorPost, EditorValues } from './editor-values';
+import type { EditorPost } from './editor-values';
+import { usePostFieldMessage, type PostForm } from './post-form';
 
 const POST_LOCALES: Locale[] = ['zh-CN', 'en-US', 'zh-HK'];
 
 interface Props {
   post: EditorPost | null;
-  values: EditorValues;
-  errors: Record<string, string>;
+  form: PostForm;
   locked: boolean;
-  set: <K extends keyof EditorValues>(field: K, value: EditorValues[K]) => void;
 }
 
 /** The editor's side column: language and cover, and the public link once published. */
-export function PostEditorSide({ post, values, errors, locked, set }: Props) {
+export function PostEditorSide({ post, form, locked }: Props) {
   const t = useTranslations('posts');
   const uiLocale = useLocale() as Locale;
+  const { control, formState } = form;
+  const message = usePostFieldMessage(formState.errors);
   return (
     <div className="flex flex-col gap-6">
       <Card>
         <CardContent className="flex flex-col gap-5 py-5">
-          <FormField label={t('editor.localeLabel')} error={errors.locale}>
-            <SimpleSelect value={values.locale} onValueChange={(v) => set('locale', v as Locale)} disabled={locked} options={POST_LOCALES.map((l) => ({ value: l, label: t(`locales.${l}`) }))} />
+          <FormField label={t('editor.localeLabel')} error={message('locale')}>
+            <Controller control={control} name="locale" render={({ field }) => <SimpleSelect value={field.value} onValueChange={field.onChange} disabled={locked} options={POST_LOCALES.map((l) => ({ value: l, label: t(`locales.${l}`) }))} />} />
           </FormField>
-          <FormField label={t('editor.coverLabel')} hint={t('editor.coverHint')} error={errors.coverFileId} id="post-cover">
-            <CoverPicker id="post-cover" fileId={values.coverFileId} onChange={(id) => set('coverFileId', id)} disabled={locked} />
+          <FormField label={t('editor.coverLabel')} hint={t('editor.coverHint')} error={message('coverFileId')} id="post-cover">
+            <Controller control={control} name="coverFileId" render={({ field }) => <CoverPicker id="post-cover" fileId={field.value} onChange={field.onChange} disabled={locked} />} />
           </FormField>
         </CardContent>
       </Card>

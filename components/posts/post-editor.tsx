@@ -1,35 +1,32 @@
 'use client';
 
 import { History } from 'lucide-react';
-import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import type { Locale } from '@/lib/i18n/locales';
 import { POST_SUMMARY_MAX, POST_TITLE_MAX } from '@/lib/posts/limits';
 import { formatDateTime } from '@/lib/time/format';
 import type { EditorPost } from './editor-values';
+import { PostBodyField } from './post-body-field';
 import { PostEditorHeader } from './post-editor-header';
 import { PostEditorSide } from './post-editor-side';
+import { usePostFieldMessage } from './post-form';
 import { usePostEditor } from './use-post-editor';
-
-// Lexical builds its DOM in the browser; rendered on the server it fails hydration and React
-// throws the whole form away. So the editor loads on the client only, behind a placeholder.
-const RichTextEditor = dynamic(() => import('@/components/rich-text-editor/rich-text-editor').then((m) => m.RichTextEditor), {
-  ssr: false,
-  loading: () => <Skeleton className="h-[22rem] w-full rounded-md" />,
-});
 
 /** Add and edit: one form, the shared rich-text editor, and protection against lost work. */
 export function PostEditor({ post: initialPost, userId, defaultLocale }: { post: EditorPost | null; userId: number; defaultLocale: Locale }) {
   const t = useTranslations('posts');
   const uiLocale = useLocale() as Locale;
   const editor = usePostEditor({ post: initialPost, userId, defaultLocale });
-  const { post, values, errors, busy, restoredAt, set, markTouched } = editor;
+  const { form, post, busy, restoredAt } = editor;
+  const { register, control, formState } = form;
+  const message = usePostFieldMessage(formState.errors);
+  const [title, summary] = useWatch({ control, name: ['title', 'summary'] });
   const locked = busy !== null;
 
   return (
@@ -50,6 +47,7 @@ export function PostEditor({ post: initialPost, userId, defaultLocale }: { post:
 
       <form
         className="grid grid-cols-[minmax(0,1fr)_20rem] items-start gap-6 max-[960px]:grid-cols-1"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void editor.run('save');
@@ -57,29 +55,17 @@ export function PostEditor({ post: initialPost, userId, defaultLocale }: { post:
       >
         <Card>
           <CardContent className="flex flex-col gap-5 py-5">
-            <FormField label={t('editor.titleLabel')} required error={errors.title} aside={`${values.title.length}/${POST_TITLE_MAX}`}>
-              <Input value={values.title} maxLength={POST_TITLE_MAX} placeholder={t('editor.titlePlaceholder')} onChange={(e) => set('title', e.target.value)} disabled={locked} name="title" />
+            <FormField label={t('editor.titleLabel')} required error={message('title')} aside={`${(title ?? '').length}/${POST_TITLE_MAX}`}>
+              <Input {...register('title')} maxLength={POST_TITLE_MAX} placeholder={t('editor.titlePlaceholder')} disabled={locked} />
             </FormField>
-            <FormField label={t('editor.summaryLabel')} error={errors.summary} hint={t('editor.summaryHint', { max: POST_SUMMARY_MAX })} aside={`${values.summary.length}/${POST_SUMMARY_MAX}`}>
-              <Textarea value={values.summary} rows={3} maxLength={POST_SUMMARY_MAX} onChange={(e) => set('summary', e.target.value)} disabled={locked} name="summary" />
+            <FormField label={t('editor.summaryLabel')} error={message('summary')} hint={t('editor.summaryHint', { max: POST_SUMMARY_MAX })} aside={`${(summary ?? '').length}/${POST_SUMMARY_MAX}`}>
+              <Textarea {...register('summary')} rows={3} maxLength={POST_SUMMARY_MAX} disabled={locked} />
             </FormField>
-            <div className="flex flex-col gap-1.5">
-              <span id="post-body-label" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-                {t('editor.bodyLabel')}
-              </span>
-              <div onKeyDownCapture={markTouched} onPointerDownCapture={markTouched} onPasteCapture={markTouched} onDropCapture={markTouched}>
-                <RichTextEditor value={values.body} onChange={editor.onBodyChange} uploadModule="post" placeholder={t('editor.bodyPlaceholder')} ariaLabel={t('editor.bodyLabel')} disabled={locked} />
-              </div>
-              {errors.body && (
-                <p role="alert" className="text-[13px] text-red-600 dark:text-red-400">
-                  {errors.body}
-                </p>
-              )}
-            </div>
+            <PostBodyField control={control} error={message('body')} locked={locked} onBodyChange={editor.onBodyChange} markTouched={editor.markTouched} />
           </CardContent>
         </Card>
 
-        <PostEditorSide post={post} values={values} errors={errors} locked={locked} set={set} />
+        <PostEditorSide post={post} form={form} locked={locked} />
       </form>
     </div>
   );
