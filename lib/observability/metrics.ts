@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { getDb, type Db } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { annotateRequestSpan, recordSpan } from './tracing';
 
 interface Metrics {
@@ -80,8 +79,7 @@ export function setMetricsDatabase(db: Db): void {
  */
 async function oldestQueuedAgeSeconds(): Promise<number> {
   const db = store.__starloopMetricsDb ?? (await getDb());
-  const [row] = await sqlRows<{ age: string | number | null }>(
-    db,
+  const [row] = await db.execute<{ age: string | number | null }>(
     sql`select extract(epoch from (now() - min(next_attempt_at))) as age
         from deliveries where status = 'queued' and next_attempt_at <= now()`,
   );

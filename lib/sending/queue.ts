@@ -1,7 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { CampaignChannel } from '@/db/schema/campaigns';
-import { rowsOf } from '@/lib/db/rows';
 
 /**
  * The delivery queue as other domains see it: campaigns queue and cancel, and read counts,
@@ -39,7 +38,7 @@ export async function cancelQueued(tx: Db, campaignId: number, at: Date): Promis
 }
 
 export async function campaignDeliveryCount(db: Db, campaignId: number): Promise<number> {
-  const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from deliveries where campaign_id = ${campaignId}`));
+  const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from deliveries where campaign_id = ${campaignId}`);
   return Number(n);
 }
 
