@@ -27,4 +27,16 @@ describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =>
     const rows = await t.db.execute<{ locale: string; type: number; n: number }>(sql`select locale, type, count(*)::int as n from templates where merchant_id = 0 group by locale, type order by 1, 2`);
     expect(rows.map((r) => `${r.locale}:${r.type}`)).toEqual(['en-US:0', 'en-US:1', 'zh-CN:0', 'zh-CN:1', 'zh-HK:0', 'zh-HK:1']);
   });
+
+  // db/rows.ts: one row type whichever driver runs, in transactions and savepoints too.
+  it('answers raw SQL with the rows, in a transaction and a savepoint as outside', async () => {
+    const one = sql`select 1::int as n union all select 2`;
+    const expected = [{ n: 1 }, { n: 2 }];
+    expect(await t.db.execute<{ n: number }>(one)).toEqual(expected);
+    const inside = await t.db.transaction(async (tx) => {
+      const nested = await tx.transaction((sp) => sp.execute<{ n: number }>(one));
+      return [await tx.execute<{ n: number }>(one), nested];
+    });
+    expect(inside).toEqual([expected, expected]);
+  });
 });
