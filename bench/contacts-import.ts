@@ -20,7 +20,6 @@ import { guessColumns } from '@/lib/contacts/import/columns';
 import { parseSpreadsheet } from '@/lib/contacts/import/parse-file';
 import { readRow } from '@/lib/contacts/import/row-values';
 import { newOptToken } from '@/lib/contacts/opt-token';
-import { sqlRows } from '@/lib/db/rows';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 40_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -57,7 +56,7 @@ async function main() {
     const runs: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const ctx = await merchantCtx(handle.db, `Import ${i}`);
-      const backends = await sqlRows<{ pid: number }>(handle.db, sql`select pid from pg_stat_activity where datname = current_database()`);
+      const backends = await handle.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database()`);
       const b0 = backends.reduce((sum, b) => sum + backendCpuMs(b.pid), 0);
       const n0 = process.cpuUsage();
       const t = performance.now();
@@ -117,7 +116,7 @@ async function main() {
 }
 
 async function merchantCtx(db: Db, name: string): Promise<ServiceContext> {
-  const [m] = await sqlRows<{ id: number }>(db, sql`insert into merchants (name) values (${name}) returning id`);
+  const [m] = await db.execute<{ id: number }>(sql`insert into merchants (name) values (${name}) returning id`);
   return { db, merchantId: m.id, userId: 0, locale: 'zh-CN', permissions: [], now: () => new Date() };
 }
 

@@ -14,7 +14,6 @@ import type { ServiceContext } from '@/lib/context';
 import { contactListQueries, listContacts } from '@/lib/contacts/list-contacts';
 import { readFileSync } from 'node:fs';
 import { listQuery, type ListQuery } from '@/lib/contacts/schema';
-import { sqlRows } from '@/lib/db/rows';
 
 const BIG = Number(process.env.BENCH_BIG ?? 1_000_000);
 const SMALL = Number(process.env.BENCH_SMALL ?? 100_000);
@@ -142,7 +141,7 @@ function cpuFmt(ms: number): string {
 const LAST_PAGE = 999_999;
 
 async function lastPage(ctx: ServiceContext, query: ListQuery): Promise<number> {
-  const [{ n }] = await sqlRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from contacts where ${contactListQueries(ctx, { ...query, pageNum: 1 }).where}`);
+  const [{ n }] = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from contacts where ${contactListQueries(ctx, { ...query, pageNum: 1 }).where}`);
   return Math.max(1, Math.min(2_500, Math.ceil(Number(n) / query.pageSize)));
 }
 
@@ -183,9 +182,8 @@ const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Mille
 const pick = (pool: string[], hash: string) => sql.raw(`(array[${pool.map((v) => `'${v}'`).join(',')}])[1 + (${hash}) % ${pool.length}]`);
 
 async function seedMerchant(db: Db, name: string, locationCount: number, count: number) {
-  const [m] = await sqlRows<{ id: number }>(db, sql`insert into merchants (name) values (${name}) returning id`);
-  const locs = await sqlRows<{ id: number }>(
-    db,
+  const [m] = await db.execute<{ id: number }>(sql`insert into merchants (name) values (${name}) returning id`);
+  const locs = await db.execute<{ id: number }>(
     sql`insert into locations (merchant_id, name, address, city, state, country)
         select ${m.id}, 'Store ' || g, g || ' Main St', 'City', 'State', 'CN' from generate_series(1, ${locationCount}) g returning id`,
   );
@@ -215,8 +213,8 @@ async function seedMerchant(db: Db, name: string, locationCount: number, count: 
 }
 
 async function existingMerchant(db: Db, name: string) {
-  const [m] = await sqlRows<{ id: number }>(db, sql`select id from merchants where name = ${name}`);
-  const locs = await sqlRows<{ id: number }>(db, sql`select id from locations where merchant_id = ${m.id} order by id`);
+  const [m] = await db.execute<{ id: number }>(sql`select id from merchants where name = ${name}`);
+  const locs = await db.execute<{ id: number }>(sql`select id from locations where merchant_id = ${m.id} order by id`);
   return { merchantId: m.id, locationIds: locs.map((l) => l.id) };
 }
 

@@ -15,7 +15,6 @@ import { openDatabase, type Db } from '@/db/client';
 import type { ServiceContext } from '@/lib/context';
 import { dashboardFigures } from '@/lib/dashboard/figures';
 import { dashboardQuerySchema } from '@/lib/dashboard/schema';
-import { sqlRows } from '@/lib/db/rows';
 
 const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -35,8 +34,8 @@ async function main() {
     const t0 = performance.now();
     let big: { merchantId: number; locationIds: number[] };
     if (reuse) {
-      const [m] = await sqlRows<{ id: number }>(handle.db, sql`select id from merchants where name = 'Big café chain'`);
-      const locs = await sqlRows<{ id: number }>(handle.db, sql`select id from locations where merchant_id = ${m.id} order by id`);
+      const [m] = await handle.db.execute<{ id: number }>(sql`select id from merchants where name = 'Big café chain'`);
+      const locs = await handle.db.execute<{ id: number }>(sql`select id from locations where merchant_id = ${m.id} order by id`);
       big = { merchantId: m.id, locationIds: locs.map((l) => l.id) };
     } else {
       big = await seedMerchant(handle.db, 'Big café chain', REVIEWS, 10);
@@ -76,9 +75,8 @@ async function main() {
 
 /** A year of one merchant's data, generated server-side in single statements. */
 async function seedMerchant(db: Db, name: string, reviewCount: number, locationCount: number) {
-  const [m] = await sqlRows<{ id: number }>(db, sql`insert into merchants (name) values (${name}) returning id`);
-  const locs = await sqlRows<{ id: number }>(
-    db,
+  const [m] = await db.execute<{ id: number }>(sql`insert into merchants (name) values (${name}) returning id`);
+  const locs = await db.execute<{ id: number }>(
     sql`insert into locations (merchant_id, name, address, city, state, country)
         select ${m.id}, 'Store ' || g, g || ' Main St', 'City', 'State', 'CN' from generate_series(1, ${locationCount}) g returning id`,
   );
@@ -93,8 +91,7 @@ async function seedMerchant(db: Db, name: string, reviewCount: number, locationC
       now() - ((g::bigint * 7919) % 525600) * interval '1 minute', now() - ((g::bigint * 7919) % 525600) * interval '1 minute',
       case when g % 3 = 0 then 'Thanks' end, case when g % 3 = 0 then now() end
     from generate_series(1, ${reviewCount}::int) g`);
-  const contacts = await sqlRows<{ id: number }>(
-    db,
+  const contacts = await db.execute<{ id: number }>(
     sql`insert into contacts (merchant_id, location_id, first_name, email, opt_token, created_at, updated_at)
         select ${m.id}, (${ids}::jsonb ->> (g % ${n}))::int, 'First' || g, 'm' || ${m.id} || '.u' || g || '@example.com', md5(${m.id}::text || '-' || g::text),
           now() - ((g::bigint * 104729) % 730) * interval '1 day', now()
@@ -106,8 +103,7 @@ async function seedMerchant(db: Db, name: string, reviewCount: number, locationC
     select ${m.id}, ${firstContact} + (g % ${contactCount}), (array['email','sms'])[1 + g % 2], (array['optin','optin','optout'])[1 + g % 3], 'manual',
       now() - ((g::bigint * 7919) % 365) * interval '1 day'
     from generate_series(1, ${Math.round(reviewCount / 2.5)}::int) g`);
-  const campaigns = await sqlRows<{ id: number; channel: number }>(
-    db,
+  const campaigns = await db.execute<{ id: number; channel: number }>(
     sql`insert into campaigns (merchant_id, name, campaign_type, channel, status, location_id)
         select ${m.id}, 'Campaign ' || g, g % 2, (g / 2) % 2, 5, (${ids}::jsonb ->> (g % ${n}))::int from generate_series(1, ${campaignCount}::int) g returning id, channel`,
   );

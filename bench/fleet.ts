@@ -26,7 +26,6 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '@/db/client';
 import { hashPassword } from '@/lib/auth/password';
 import { runCampaignAction } from '@/lib/campaigns/transitions';
-import { sqlRows } from '@/lib/db/rows';
 import { cleanExit, freePort, startWeb, startWorker, stop, webBuildExists, type FleetProcess } from '@/tests/fixtures/fleet';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -112,7 +111,7 @@ async function main() {
 
     const exits = await Promise.all(processes.map((p) => stop(p)));
     processes.length = 0;
-    const statuses = await sqlRows<{ status: string; n: number }>(handle.db, sql`select status, count(*)::int as n from deliveries where campaign_id = ${campaignId} group by status`);
+    const statuses = await handle.db.execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from deliveries where campaign_id = ${campaignId} group by status`);
     const byStatus = Object.fromEntries(statuses.map((s) => [s.status, Number(s.n)]));
     const duplicateRecipients = [...sink.byRecipient.values()].filter((n) => n > 1).length;
     const duplicateDeliveries = [...sink.byDelivery.values()].filter((n) => n > 1).length;
@@ -150,25 +149,23 @@ async function main() {
 
 /** One merchant with its owner, a location, a template, the members, 300 campaigns for the list, and the campaign (DRAFT). */
 async function seed(db: Db): Promise<{ campaignId: number; merchantId: number }> {
-  const [merchant] = await sqlRows<{ id: number }>(db, sql`insert into merchants (name, address, subscription_status) values ('Fleet Café', '1 Fleet Road', 'standard') returning id`);
+  const [merchant] = await db.execute<{ id: number }>(sql`insert into merchants (name, address, subscription_status) values ('Fleet Café', '1 Fleet Road', 'standard') returning id`);
   await db.execute(sql`insert into users (merchant_id, email, name, password_hash, permissions) values (${merchant.id}, ${EMAIL}, 'Fleet owner', ${await hashPassword(PASSWORD)}, '{}'::text[])`);
-  const [location] = await sqlRows<{ id: number }>(
-    db,
+  const [location] = await db.execute<{ id: number }>(
     sql`insert into locations (merchant_id, name, address, city, state, country, review_link) values (${merchant.id}, 'Fleet Store', '1 Main St', 'Springfield', 'IL', 'US', 'https://g.page/r/fleet/review') returning id`,
   );
-  const [template] = await sqlRows<{ id: number }>(db, sql`insert into templates (merchant_id, name, type, subject, content) values (${merchant.id}, 'Fleet', 0, 'Thanks {{firstName}}!', ${TEMPLATE}) returning id`);
+  const [template] = await db.execute<{ id: number }>(sql`insert into templates (merchant_id, name, type, subject, content) values (${merchant.id}, 'Fleet', 0, 'Thanks {{firstName}}!', ${TEMPLATE}) returning id`);
   await db.execute(sql`
     insert into contacts (merchant_id, location_id, first_name, last_name, email, email_opt_in, opt_token, locale)
     select ${merchant.id}, ${location.id}, 'Member' || g, 'Fleet', 'member' || g || '@fleet.example', true, md5(g::text || ${crypto.randomUUID()}), 'en-US'
     from generate_series(1, ${MEMBERS}) g`);
-  const [snapshot] = await sqlRows<{ id: number }>(db, sql`insert into member_snapshots (merchant_id, location_id, channel, total) values (${merchant.id}, ${location.id}, 0, ${MEMBERS}) returning id`);
+  const [snapshot] = await db.execute<{ id: number }>(sql`insert into member_snapshots (merchant_id, location_id, channel, total) values (${merchant.id}, ${location.id}, 0, ${MEMBERS}) returning id`);
   await db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select ${merchant.id}, ${snapshot.id}, id from contacts where merchant_id = ${merchant.id}`);
   await db.execute(sql`
     insert into campaigns (merchant_id, name, channel, status, location_id, created_at, updated_at)
     select ${merchant.id}, 'Campaign ' || g, g % 2, (array[0, 1, 2, 3, 5])[1 + g % 5], ${location.id}, now() - g * interval '1 hour', now()
     from generate_series(1, 300) g`);
-  const [campaign] = await sqlRows<{ id: number }>(
-    db,
+  const [campaign] = await db.execute<{ id: number }>(
     sql`insert into campaigns (merchant_id, name, channel, status, location_id, template_id, snapshot_id, start_time)
         values (${merchant.id}, 'Fleet campaign', 0, 0, ${location.id}, ${template.id}, ${snapshot.id}, null) returning id`,
   );
@@ -184,7 +181,7 @@ async function signIn(port: number): Promise<string> {
 }
 
 async function campaignStatus(db: Db, campaignId: number): Promise<number> {
-  const [row] = await sqlRows<{ status: number }>(db, sql`select status from campaigns where id = ${campaignId}`);
+  const [row] = await db.execute<{ status: number }>(sql`select status from campaigns where id = ${campaignId}`);
   return Number(row.status);
 }
 

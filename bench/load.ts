@@ -20,7 +20,6 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '@/db/client';
 import { hashPassword } from '@/lib/auth/password';
-import { sqlRows } from '@/lib/db/rows';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3302);
@@ -42,7 +41,7 @@ async function main() {
   const handle = await openDatabase({ url: url.toString() });
   let server: ChildProcess | undefined;
   try {
-    const [seeded] = await sqlRows<{ n: number }>(handle.db, sql`select count(*)::int as n from users where email = ${EMAIL}`);
+    const [seeded] = await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from users where email = ${EMAIL}`);
     if (!seeded.n) {
       const t0 = performance.now();
       await seed(handle.db);
@@ -167,10 +166,9 @@ async function signIn(): Promise<string> {
 
 /** One merchant, 20 locations, 1,000,000 contacts (as bench/contacts-list.ts), 300 campaigns. */
 async function seed(db: Db) {
-  const [m] = await sqlRows<{ id: number }>(db, sql`insert into merchants (name, address, subscription_status) values ('Load chain', '1 Load Road', 'standard') returning id`);
+  const [m] = await db.execute<{ id: number }>(sql`insert into merchants (name, address, subscription_status) values ('Load chain', '1 Load Road', 'standard') returning id`);
   await db.execute(sql`insert into users (merchant_id, email, name, password_hash, permissions) values (${m.id}, ${EMAIL}, 'Load owner', ${await hashPassword(PASSWORD)}, '{}'::text[])`);
-  const locs = await sqlRows<{ id: number }>(
-    db,
+  const locs = await db.execute<{ id: number }>(
     sql`insert into locations (merchant_id, name, address, city, state, country)
         select ${m.id}, 'Store ' || g, g || ' Main St', 'City', 'State', 'CN' from generate_series(1, 20) g returning id`,
   );

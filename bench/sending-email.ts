@@ -27,7 +27,6 @@ import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { runCampaignAction } from '@/lib/campaigns/transitions';
 import { createRateLimiter } from '@/lib/sending/rate-limiter';
@@ -64,7 +63,7 @@ async function main() {
     const queueStart = performance.now();
     const sent = await runCampaignAction(ctx, campaignId, 'send');
     const queueMs = performance.now() - queueStart;
-    const [rows] = await sqlRows<{ n: number }>(handle.db, sql`select count(*)::int as n from deliveries where campaign_id = ${campaignId}`);
+    const [rows] = await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from deliveries where campaign_id = ${campaignId}`);
 
     progress(`send-now queued ${rows.n} deliveries (totalRecords ${sent.totalRecords}) in ${Math.round(queueMs)} ms`);
     if (process.env.BENCH_SEND === '0') {
@@ -188,7 +187,7 @@ async function main() {
     // The last round completes the campaign.
     await dispatchOnce(handle.db, { startDueScheduledCampaigns, transports, batchSize: 1000, baseUrl: 'https://app.starloop.test' });
     baseline.close();
-    const [status] = await sqlRows<{ status: number; success: number }>(handle.db, sql`select status, success_records as success from campaigns where id = ${campaignId}`);
+    const [status] = await handle.db.execute<{ status: number; success: number }>(sql`select status, success_records as success from campaigns where id = ${campaignId}`);
 
     const result = {
       machine: machine(),
@@ -245,36 +244,34 @@ function machine(): string {
 
 /** A merchant, its location, template and members, and a DRAFT e-mail campaign whose fresh snapshot send-now reuses. */
 async function seed(db: Db): Promise<{ campaignId: number; merchantId: number }> {
-  const [merchant] = await sqlRows<{ id: number }>(db, sql`insert into merchants (name, address) values ('Bench Café', '1 Bench Road') returning id`);
-  const [location] = await sqlRows<{ id: number }>(
-    db,
+  const [merchant] = await db.execute<{ id: number }>(sql`insert into merchants (name, address) values ('Bench Café', '1 Bench Road') returning id`);
+  const [location] = await db.execute<{ id: number }>(
     sql`insert into locations (merchant_id, name, address, city, state, country, review_link) values (${merchant.id}, 'Bench Store', '1 Main St', 'Springfield', 'IL', 'US', 'https://g.page/r/bench/review') returning id`,
   );
-  const [template] = await sqlRows<{ id: number }>(db, sql`insert into templates (merchant_id, name, type, subject, content) values (${merchant.id}, 'Bench', 0, 'Thanks {{firstName}}!', ${TEMPLATE}) returning id`);
+  const [template] = await db.execute<{ id: number }>(sql`insert into templates (merchant_id, name, type, subject, content) values (${merchant.id}, 'Bench', 0, 'Thanks {{firstName}}!', ${TEMPLATE}) returning id`);
   await db.execute(sql`
     insert into contacts (merchant_id, location_id, first_name, last_name, email, email_opt_in, opt_token, locale)
     select ${merchant.id}, ${location.id}, 'Member' || g, 'Bench', 'member' || g || '@bench.example', true, md5(g::text || ${crypto.randomUUID()}), 'en-US'
     from generate_series(1, ${MEMBERS}) g`);
-  const [snapshot] = await sqlRows<{ id: number }>(db, sql`insert into member_snapshots (merchant_id, location_id, channel, total) values (${merchant.id}, ${location.id}, 0, ${MEMBERS}) returning id`);
+  const [snapshot] = await db.execute<{ id: number }>(sql`insert into member_snapshots (merchant_id, location_id, channel, total) values (${merchant.id}, ${location.id}, 0, ${MEMBERS}) returning id`);
   await db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select ${merchant.id}, ${snapshot.id}, id from contacts where merchant_id = ${merchant.id}`);
-  const [campaign] = await sqlRows<{ id: number }>(
-    db,
+  const [campaign] = await db.execute<{ id: number }>(
     sql`insert into campaigns (merchant_id, name, channel, status, location_id, template_id, snapshot_id, start_time)
         values (${merchant.id}, 'Bench campaign', 0, 0, ${location.id}, ${template.id}, ${snapshot.id}, null) returning id`,
   );
   return { campaignId: campaign.id, merchantId: merchant.id };
 }
 
-interface Member {
+type Member = {
   id: number;
   email: string;
   first_name: string;
   opt_token: string;
-}
+};
 
 /** The campaign's members in the engine's order. */
 async function campaignMembers(db: Db, campaignId: number): Promise<Member[]> {
-  return sqlRows<Member>(db, sql`select d.id, k.email, k.first_name, k.opt_token from deliveries d join contacts k on k.id = d.contact_id where d.campaign_id = ${campaignId} order by d.id`);
+  return db.execute<Member>(sql`select d.id, k.email, k.first_name, k.opt_token from deliveries d join contacts k on k.id = d.contact_id where d.campaign_id = ${campaignId} order by d.id`);
 }
 
 /** The message the engine will send a member, rendered the same way, for the baseline. */

@@ -15,7 +15,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { startSmtpSink } from '@/tests/fixtures/smtp-sink';
 import { createSendingScene } from '@/tests/fixtures/sending';
 
@@ -81,16 +80,16 @@ async function main() {
       await exited(workers[victim].child);
       workers[victim] = startWorker();
       kills++;
-      [{ left }] = await sqlRows<{ left: number }>(handle.db, sql`select count(*)::int as left from deliveries where campaign_id in (${ids}) and status in ('queued', 'sending')`);
+      [{ left }] = await handle.db.execute<{ left: number }>(sql`select count(*)::int as left from deliveries where campaign_id in (${ids}) and status in ('queued', 'sending')`);
       if (kills % 20 === 0) progress(`${kills} kills, ${smtp.messages.length} received, ${left} left`);
     }
     const killsDoneAt = Date.now();
     while (Date.now() - killsDoneAt < 300_000) {
-      const [{ open }] = await sqlRows<{ open: number }>(handle.db, sql`select count(*)::int as open from campaigns where id in (${ids}) and status <> 5`);
+      const [{ open }] = await handle.db.execute<{ open: number }>(sql`select count(*)::int as open from campaigns where id in (${ids}) and status <> 5`);
       if (!Number(open)) break;
       await sleep(500);
     }
-    const rows = await sqlRows<{ id: number; status: string }>(handle.db, sql`select id, status from deliveries where campaign_id in (${ids})`);
+    const rows = await handle.db.execute<{ id: number; status: string }>(sql`select id, status from deliveries where campaign_id in (${ids})`);
     const received = smtp.countsByDelivery();
     const byStatus: Record<string, number> = {};
     for (const r of rows) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
@@ -112,7 +111,7 @@ async function main() {
       reviewPerKill: +(review.length / Math.max(1, kills)).toFixed(3),
       reviewReceived: review.filter((r) => received.has(Number(r.id))).length,
       reviewNotReceived: review.filter((r) => !received.has(Number(r.id))).length,
-      successRecords: (await sqlRows<{ n: number }>(handle.db, sql`select sum(success_records)::int as n from campaigns where id in (${ids})`))[0].n,
+      successRecords: (await handle.db.execute<{ n: number }>(sql`select sum(success_records)::int as n from campaigns where id in (${ids})`))[0].n,
     };
     console.log(JSON.stringify(result, null, 2));
   } finally {

@@ -1,10 +1,14 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { guardDriverTypeFetch } from './driver-type-fetch';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { answerRows, type RowsResult } from './rows';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 
-/** The one database type services see: postgres.js and PGlite both satisfy it. */
-export type Db = PgDatabase<PgQueryResultHKT>;
+/**
+ * The one database type services see: postgres.js and PGlite both satisfy it, and raw SQL
+ * (`await db.execute<T>(sql…)`) resolves to the rows, `T[]`, on both (db/rows.ts).
+ */
+export type Db = PgDatabase<RowsResult>;
 
 export type DbDriver = 'postgres' | 'pglite';
 
@@ -123,7 +127,7 @@ export async function openPglite(dir: string | null, loadDataDir?: Blob): Promis
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   await client.exec(`set work_mem = '${WORK_MEM}'`);
-  return { db: drizzle(client) as unknown as Db, driver: 'pglite', close: () => client.close() };
+  return { db: answerRows(drizzle(client) as unknown as Db), driver: 'pglite', close: () => client.close() };
 }
 
 export async function migrateDatabase(handle: DbHandle): Promise<void> {

@@ -46,10 +46,9 @@ export async function deleteAccount(ctx: ServiceContext, input: { password: stri
  * in a savepoint; a table refused in one pass is retried after the others are gone.
  */
 async function deleteTenantRows(db: Db, merchantId: number): Promise<void> {
-  const result = await db.execute(
+  const rows = await db.execute<{ table_name: string }>(
     sql`select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'merchant_id' and table_name <> 'merchants' order by table_name`,
   );
-  const rows = (result as unknown as { rows?: { table_name: string }[] }).rows ?? (result as unknown as { table_name: string }[]);
   let pending = rows.map((r) => r.table_name);
   for (let pass = 0; pending.length && pass < pending.length + 1; pass++) {
     const refused: string[] = [];

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { CampaignChannel, CampaignType } from '@/db/schema/campaigns';
-import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
 import { appUrl } from '@/lib/app-url';
 import { normalizeEmail } from '@/lib/contacts/normalize';
@@ -35,7 +34,7 @@ export interface Forecast {
   emptyTokens: { token: TemplateToken; count: number }[];
 }
 
-interface ReasonRow {
+type ReasonRow = {
   reason: ForecastReason;
   n: number;
   no_first: number;
@@ -46,7 +45,7 @@ interface ReasonRow {
   wide: number;
   wide_first: string | null;
   wide_last: string | null;
-}
+};
 
 /**
  * Issue 7 item 9: before Send or Schedule, what the dispatcher will do with this campaign, by
@@ -74,8 +73,7 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
   const scope = recipient
     ? sql`c.merchant_id = ${ctx.merchantId} and ${email ? sql`c.email = ${normalizeEmail(input.recipientEmail ?? '')}` : sql`c.phone = ${phone}`}`
     : sql`c.merchant_id = ${ctx.merchantId} and c.location_id = ${location.id}`;
-  const rows = await sqlRows<ReasonRow>(
-    ctx.db,
+  const rows = await ctx.db.execute<ReasonRow>(
     sql`
       with classified as (
         select c.first_name, c.last_name,

@@ -13,7 +13,6 @@ import { newOptToken } from '@/lib/contacts/opt-token';
 import { alwaysSkippedSql, contactColumns } from '@/lib/sending/eligibility';
 import { audienceWhere } from './filters';
 import { requireOwnLocation } from '@/lib/locations/own-location';
-import { rowsOf } from '@/lib/db/rows';
 import type { FilterConditions, SnapshotInput } from './schema';
 
 export interface Recipient {
@@ -57,7 +56,7 @@ export async function buildSnapshot(ctx: Pick<ServiceContext, 'db' | 'merchantId
     const where = audienceWhere({ merchantId: ctx.merchantId, locationId: location.id, channel: spec.channel, filters: spec.filters, zone: location.timezone, now });
     await db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select ${ctx.merchantId}, ${snapshot.id}, c.id from contacts c where ${where}`);
   }
-  const counted = rowsOf<{ n: number }>(await db.execute(sql`update member_snapshots set total = (select count(*)::int from snapshot_members where merchant_id = ${ctx.merchantId} and snapshot_id = ${snapshot.id}) where id = ${snapshot.id} returning total as n`));
+  const counted = await db.execute<{ n: number }>(sql`update member_snapshots set total = (select count(*)::int from snapshot_members where merchant_id = ${ctx.merchantId} and snapshot_id = ${snapshot.id}) where id = ${snapshot.id} returning total as n`);
   return { snapshotId: snapshot.id, total: Number(counted[0]?.n ?? 0) };
 }
 

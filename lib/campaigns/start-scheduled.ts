@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { CampaignStatus } from '@/db/schema/campaigns';
-import { sqlRows, ts } from '@/lib/db/rows';
+import { ts } from '@/db/timestamp';
 import { startDueCampaign } from './transitions';
 
 /**
@@ -11,7 +11,7 @@ import { startDueCampaign } from './transitions';
  * given by whoever runs the engine: sending knows nothing of campaigns' lifecycle.
  */
 export async function startDueScheduledCampaigns(db: Db, now: Date): Promise<number> {
-  const due = await sqlRows<{ id: number }>(db, sql`select id from campaigns where status = ${CampaignStatus.SCHEDULED} and scheduled_time <= ${ts(now)} order by scheduled_time limit 20`);
+  const due = await db.execute<{ id: number }>(sql`select id from campaigns where status = ${CampaignStatus.SCHEDULED} and scheduled_time <= ${ts(now)} order by scheduled_time limit 20`);
   let started = 0;
   for (const { id } of due) if (await startDueCampaign(db, Number(id), now)) started++;
   return started;

@@ -6,7 +6,6 @@ import { toContactRecord, type ContactRecord } from './record';
 import { contactsWhere, filterShape, placeholderValues } from './filters';
 import { boundedCache, perDatabase } from '@/lib/db/prepared';
 import { EXACT_COUNT_LIMIT, type ListQuery } from './schema';
-import { sqlRows } from '@/lib/db/rows';
 import { cachedEstimate, estimateKey, rememberEstimate } from './estimate-cache';
 
 // Each order is exactly its index's (drizzle writes index columns `DESC NULLS LAST`; a plain `desc`
@@ -86,7 +85,7 @@ export async function countContacts(ctx: ServiceContext, filters: ListQuery, cap
   const [{ n }] = await capped;
   if (Number(n) <= EXACT_COUNT_LIMIT) return { total: Number(n), totalExact: true };
   const where = contactsWhere(ctx.merchantId, filters, ctx.now());
-  const plan = await sqlRows<{ 'QUERY PLAN': unknown }>(ctx.db, sql`explain (format json) ${ctx.db.select({ one: sql`1` }).from(contacts).where(where).getSQL()}`);
+  const plan = await ctx.db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${ctx.db.select({ one: sql`1` }).from(contacts).where(where).getSQL()}`);
   const json = plan[0]?.['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
   return { total: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0)), totalExact: false };

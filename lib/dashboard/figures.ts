@@ -5,7 +5,7 @@ import { reviewSources } from '@/db/schema/sources';
 import type { ServiceContext } from '@/lib/context';
 import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import { requireOwnLocation } from '@/lib/locations/own-location';
-import { sqlRows, ts } from '@/lib/db/rows';
+import { ts } from '@/db/timestamp';
 import { onReplica } from '@/lib/db/replica';
 import { channelSendingQuery, requestsSentQuery, requestsSentSql, type DeliveryScope } from '@/lib/sending/delivery-figures';
 import type { DashboardQuery } from './schema';
@@ -197,7 +197,7 @@ export function reviewsAfterRequestsQuery(ctx: ServiceContext, locationId: numbe
 async function requestToReview(ctx: ServiceContext, locationId: number | undefined, period: Period) {
   const [sent] = await requestsSentQuery(ctx.db, deliveryScope(ctx, locationId, period));
   if (!sent.n) return { requests: 0, reviews: 0, per100: null as number | null, windowDays: REQUEST_WINDOW_DAYS };
-  const [received] = await sqlRows<{ n: number }>(ctx.db, reviewsAfterRequestsQuery(ctx, locationId, period));
+  const [received] = await ctx.db.execute<{ n: number }>(reviewsAfterRequestsQuery(ctx, locationId, period));
   return { requests: sent.n, reviews: Number(received.n), per100: Math.round((Number(received.n) / sent.n) * 1000) / 10, windowDays: REQUEST_WINDOW_DAYS };
 }
 

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import { namedPreparedStatements, type Db } from '@/db/client';
+import { answeredRows } from '@/db/rows';
 
 /**
  * One value per database handle (or transaction), built on first use: for statements prepared once.
@@ -43,12 +44,12 @@ export function boundedCache<T>(max: number) {
  * connection and then runs in one round trip. The sending engine's per-message writes use it
  * (bench/RESULTS.md, issue 7). PGlite runs it like any other statement. With
  * DATABASE_PREPARED_STATEMENTS=off (PgBouncer before 1.21 in transaction pooling) it runs unnamed:
- * the same SQL and values.
+ * the same SQL and values. Answers the rows on both drivers, as `db.execute` does.
  */
-export function preparedSql(name: string, query: SQL): (db: Db, values: Record<string, unknown>) => Promise<unknown> {
+export function preparedSql<TRow extends Record<string, unknown>>(name: string, query: SQL): (db: Db, values: Record<string, unknown>) => Promise<TRow[]> {
   const statement = perDatabase((db) => {
     const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
     return session.prepareQuery(dialect.sqlToQuery(query), undefined, namedPreparedStatements() ? name : undefined, false);
   });
-  return (db, values) => statement(db).execute(values);
+  return async (db, values) => answeredRows<TRow>(await statement(db).execute(values));
 }

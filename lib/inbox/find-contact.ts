@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { deliveriesByMessageIdSql, lastQueuedAtSql } from '@/lib/sending/contact-history';
 
 export interface ContactMatch {
@@ -14,8 +13,7 @@ export async function contactByMessageIds(db: Db, ids: string[]): Promise<Contac
   const clean = ids.map((id) => id.trim()).filter(Boolean).slice(0, 50);
   if (!clean.length) return null;
   const list = sql.join(clean.map((id) => sql`${id}`), sql`, `);
-  const [row] = await sqlRows<{ merchant_id: number; contact_id: number }>(
-    db,
+  const [row] = await db.execute<{ merchant_id: number; contact_id: number }>(
     sql`select merchant_id, contact_id from (
           ${deliveriesByMessageIdSql(clean)}
           union all
@@ -32,8 +30,7 @@ export async function contactByMessageIds(db: Db, ids: string[]): Promise<Contac
 export async function contactByAddress(db: Db, channel: 'email' | 'sms', address: string, merchantId?: number): Promise<ContactMatch | null> {
   const column = channel === 'email' ? sql`k.email` : sql`k.phone`;
   const value = channel === 'email' ? address.toLowerCase() : address;
-  const [row] = await sqlRows<{ merchant_id: number; id: number }>(
-    db,
+  const [row] = await db.execute<{ merchant_id: number; id: number }>(
     sql`select k.merchant_id, k.id from contacts k
         where ${column} = ${value} ${merchantId ? sql`and k.merchant_id = ${merchantId}` : sql``}
         order by ${lastQueuedAtSql(sql`k.id`)} desc nulls last, k.updated_at desc limit 1`,
@@ -44,8 +41,7 @@ export async function contactByAddress(db: Db, channel: 'email' | 'sms', address
 /** An unknown sender writing to a merchant becomes a lead contact (issue 8 item 1). */
 export async function createLead(db: Db, merchantId: number, channel: 'email' | 'sms', address: string, name: string): Promise<number> {
   const [first, ...rest] = name.trim().split(/\s+/);
-  const [row] = await sqlRows<{ id: number }>(
-    db,
+  const [row] = await db.execute<{ id: number }>(
     sql`insert into contacts (merchant_id, first_name, last_name, email, phone, type, opt_token)
         values (${merchantId}, ${first ?? ''}, ${rest.join(' ')}, ${channel === 'email' ? address.toLowerCase() : null}, ${channel === 'sms' ? address : null}, 'leads', ${crypto.randomBytes(18).toString('base64url')})
         on conflict do nothing returning id`,

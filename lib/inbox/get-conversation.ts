@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
-import { sqlRows } from '@/lib/db/rows';
 import { contactDeliveriesSql } from '@/lib/sending/contact-history';
 import { renderCampaignMessages } from '@/lib/sending/delivered-messages';
 import type { ServiceContext } from '@/lib/context';
@@ -54,8 +53,7 @@ export async function getConversation(ctx: ServiceContext, conversationId: numbe
   const [contact] = await ctx.db.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
   // SMS opt-outs and opt-ins by reply come from the consent history, between the customer's
   // keyword and our confirmation (same time: ordered by rank).
-  const messages = await sqlRows<{ id: string; direction: 'in' | 'out'; channel: string; kind: 'message' | 'campaign' | 'consent'; subject: string | null; text: string; html: string | null; attachments: unknown; media: unknown; send_error: string | null; consent: 'optin' | 'optout' | null; at: string | Date; campaign_name: string | null; status: string | null }>(
-    ctx.db,
+  const messages = await ctx.db.execute<{ id: string; direction: 'in' | 'out'; channel: string; kind: 'message' | 'campaign' | 'consent'; subject: string | null; text: string; html: string | null; attachments: unknown; media: unknown; send_error: string | null; consent: 'optin' | 'optout' | null; at: string | Date; campaign_name: string | null; status: string | null }>(
     sql`select 'm' || m.id as id, m.direction, m.channel, 'message' as kind, m.subject, m.text, m.html, m.attachments, m.media, m.send_error, null as consent, m.created_at as at, null as campaign_name, null as status,
                case when m.direction = 'in' then 0 else 2 end as rank
           from inbox_messages m where m.conversation_id = ${conversationId}

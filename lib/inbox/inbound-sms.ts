@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { InboxMedia } from '@/db/schema/inbox';
-import { sqlRows } from '@/lib/db/rows';
 import { writeConsent } from '@/lib/consent/record-consent';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
@@ -66,8 +65,7 @@ export async function handleInboundSms(db: Db, message: InboundSms, now: Date): 
     }
     return recorded;
   });
-  const [who] = await sqlRows<{ locale: string | null; merchant_name: string }>(
-    db,
+  const [who] = await db.execute<{ locale: string | null; merchant_name: string }>(
     sql`select k.locale, m.name as merchant_name from contacts k join merchants m on m.id = k.merchant_id where k.id = ${match.contactId}`,
   );
   // A contact without a language is answered in the keyword's (STOP in English, 退訂 in zh-HK).

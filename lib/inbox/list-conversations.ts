@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
 import { displayName } from '@/lib/names/display-name';
 import { translatorFor } from '@/lib/i18n/translator';
@@ -32,12 +31,10 @@ export async function listConversations(ctx: ServiceContext, q: ConversationList
       or exists (select 1 from inbox_messages m where m.conversation_id = v.id and (m.text ilike ${like} or m.subject ilike ${like})))`);
   }
   const condition = sql.join(where, sql` and `);
-  const [{ total, unread }] = await sqlRows<{ total: number; unread: number }>(
-    ctx.db,
+  const [{ total, unread }] = await ctx.db.execute<{ total: number; unread: number }>(
     sql`select count(*)::int as total, coalesce(sum(v.unread_count), 0)::int as unread from conversations v join contacts k on k.id = v.contact_id where ${condition}`,
   );
-  const rows = await sqlRows<{ id: number; contact_id: number; first_name: string; last_name: string; email: string | null; phone: string | null; last_channel: 'email' | 'sms'; processed: boolean; unread_count: number; last_message_at: string | Date; last_preview: string; last_media_kind: InboxMediaKind | null }>(
-    ctx.db,
+  const rows = await ctx.db.execute<{ id: number; contact_id: number; first_name: string; last_name: string; email: string | null; phone: string | null; last_channel: 'email' | 'sms'; processed: boolean; unread_count: number; last_message_at: string | Date; last_preview: string; last_media_kind: InboxMediaKind | null }>(
     sql`select v.id, v.contact_id, k.first_name, k.last_name, k.email, k.phone, v.last_channel, v.processed, v.unread_count, v.last_message_at, v.last_preview, v.last_media_kind
         from conversations v join contacts k on k.id = v.contact_id
         where ${condition}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { InboxAttachment, InboxChannel, InboxMedia } from '@/db/schema/inbox';
-import { sqlRows, ts } from '@/lib/db/rows';
+import { ts } from '@/db/timestamp';
 import { previewMediaKind } from './media';
 
 export interface MessageToRecord {
@@ -36,15 +36,13 @@ export async function recordMessage(db: Db, m: MessageToRecord): Promise<{ conve
     const preview = (m.text || m.subject || '').replace(/\s+/g, ' ').trim().slice(0, 140);
     const inbound = m.direction === 'in';
     const mediaKind = previewMediaKind(m.media);
-    const [conversation] = await sqlRows<{ id: number }>(
-      tx,
+    const [conversation] = await tx.execute<{ id: number }>(
       sql`insert into conversations (merchant_id, contact_id, last_channel, processed, unread_count, last_message_at, last_preview, created_at, updated_at)
           values (${m.merchantId}, ${m.contactId}, ${m.channel}, false, 0, ${ts(m.at)}, ${preview}, ${ts(m.at)}, ${ts(m.at)})
           on conflict (merchant_id, contact_id) do update set updated_at = excluded.updated_at
           returning id`,
     );
-    const [message] = await sqlRows<{ id: number }>(
-      tx,
+    const [message] = await tx.execute<{ id: number }>(
       sql`insert into inbox_messages (merchant_id, conversation_id, direction, channel, from_address, to_address, subject, text, html, external_id, in_reply_to, attachments, media, send_error, user_id, created_at)
           values (${m.merchantId}, ${conversation.id}, ${m.direction}, ${m.channel}, ${m.from}, ${m.to}, ${m.subject ?? null}, ${m.text}, ${m.html ?? null},
                   ${m.externalId ?? null}, ${m.inReplyTo ?? null}, ${JSON.stringify(m.attachments ?? [])}::jsonb, ${JSON.stringify(m.media ?? [])}::jsonb, ${m.sendError ?? null}, ${m.userId ?? null}, ${ts(m.at)})

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { transportNumber } from '@/lib/phone/transport';
 import { campaignHasSentSql } from '@/lib/sending/queue';
 import { merchantOfSmsKey } from '@/lib/reply-address/reply-address';
@@ -21,14 +20,13 @@ export type SmsMerchantSource = 'webhook_key' | 'number' | 'single_merchant';
 export async function merchantForUnknownSms(db: Db, to: string, webhookKey?: string | null): Promise<{ merchantId: number; source: SmsMerchantSource } | null> {
   const keyed = merchantOfSmsKey(webhookKey);
   if (keyed) {
-    const [exists] = await sqlRows<{ id: number }>(db, sql`select id from merchants where id = ${keyed}`);
+    const [exists] = await db.execute<{ id: number }>(sql`select id from merchants where id = ${keyed}`);
     return exists ? { merchantId: keyed, source: 'webhook_key' } : null;
   }
   // Twilio's `To` and our TWILIO_FROM compared as numbers.
   const number = transportNumber(to);
   const ours = number !== '' && number === transportNumber(setting('twilioFrom') ?? undefined);
-  const users = await sqlRows<{ merchant_id: number }>(
-    db,
+  const users = await db.execute<{ merchant_id: number }>(
     sql`select distinct merchant_id from (
           select m.merchant_id from inbox_messages m where m.channel = 'sms' and m.direction = 'in' and m.to_address = ${to}
           ${ours
@@ -39,6 +37,6 @@ export async function merchantForUnknownSms(db: Db, to: string, webhookKey?: str
   );
   if (users.length === 1) return { merchantId: Number(users[0].merchant_id), source: 'number' };
   if (users.length > 1) return null;
-  const all = await sqlRows<{ id: number }>(db, sql`select id from merchants limit 2`);
+  const all = await db.execute<{ id: number }>(sql`select id from merchants limit 2`);
   return all.length === 1 ? { merchantId: Number(all[0].id), source: 'single_merchant' } : null;
 }

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { rowsOf } from '@/lib/db/rows';
 import { productionProblems } from '@/lib/config/production-checks';
 
 /** What a process needs before a load balancer sends it requests (GET /api/ready). */
@@ -47,7 +46,7 @@ export async function checkReadiness(db: Db, options: ReadinessOptions = {}): Pr
   try {
     await within(db.execute(sql`select 1`), timeoutMs);
     try {
-      const rows = rowsOf<{ created_at: string | number }>(await within(db.execute(sql`select created_at from drizzle.__drizzle_migrations`), timeoutMs));
+      const rows = await within(db.execute<{ created_at: string | number }>(sql`select created_at from drizzle.__drizzle_migrations`), timeoutMs);
       const applied = new Set(rows.map((r) => Number(r.created_at)));
       if ([...bundledMigrations()].some((when) => !applied.has(when))) failed.push('migrations');
     } catch {

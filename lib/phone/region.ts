@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { preparedSql } from '@/lib/db/prepared';
-import { rowsOf } from '@/lib/db/rows';
 import { countryOfNumber, supportedRegion } from './read';
 
 /**
@@ -12,14 +11,12 @@ import { countryOfNumber, supportedRegion } from './read';
  * 3. else none: the number must read validly in exactly one way (./read.ts).
  */
 export async function phoneRegion(db: Db, merchantId: number, locationId?: number | null): Promise<string | null> {
-  const [row] = rowsOf<{ location_country: string | null; shared_country: string | null; merchant_phone: string | null }>(
-    await regionFacts(db, { merchantId, locationId: locationId ?? null }),
-  );
+  const [row] = await regionFacts(db, { merchantId, locationId: locationId ?? null });
   return supportedRegion(row?.location_country) ?? merchantCountry(row?.shared_country, row?.merchant_phone);
 }
 
 // Run on every contact, location and profile save: one named statement, one round trip.
-const regionFacts = preparedSql(
+const regionFacts = preparedSql<{ location_country: string | null; shared_country: string | null; merchant_phone: string | null }>(
   'phone_region',
   sql`select
         (select l.country from locations l where l.id = ${sql.placeholder('locationId')} and l.merchant_id = ${sql.placeholder('merchantId')}) as location_country,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { sqlRows, ts } from '@/lib/db/rows';
+import { ts } from '@/db/timestamp';
 
 /** Longer than every limit's window (the longest is a day): older hits can never count again. */
 export const HIT_RETENTION_SECONDS = 2 * 24 * 60 * 60;
@@ -16,8 +16,7 @@ const lastSweep = new WeakMap<Db, number>();
  */
 export async function sweepRateLimitHits(db: Db, now: Date, batch = SWEEP_BATCH): Promise<number> {
   const cutoff = new Date(now.getTime() - HIT_RETENTION_SECONDS * 1000);
-  const rows = await sqlRows<{ id: number }>(
-    db,
+  const rows = await db.execute<{ id: number }>(
     sql`delete from rate_limit_hits where id in (select id from rate_limit_hits where created_at < ${ts(cutoff)} limit ${batch}) returning id`,
   );
   return rows.length;

@@ -4,7 +4,6 @@ import type { Db } from '@/db/client';
 import { campaigns } from '@/db/schema/campaigns';
 import { templates } from '@/db/schema/templates';
 import { appUrl } from '@/lib/app-url';
-import { rowsOf, sqlRows } from '@/lib/db/rows';
 import { renderEmailContent, renderSms, tokenValues, type RenderContext } from '@/lib/sending/render-message';
 import { contentHash } from '@/lib/sending/sent-content';
 import { htmlToText } from '@/lib/templates/html-text';
@@ -73,7 +72,7 @@ export async function seedDemoCampaigns(db: Db, demo: DemoMerchant): Promise<voi
         from (select c.*, row_number() over (order by c.id) as n from contacts c where c.merchant_id = ${demo.merchantId} and c.location_id = ${locationId} and ${address} is not null and ${optIn}) c
         where n <= ${limit}
         on conflict (campaign_id, contact_id) do nothing`);
-      const [counts] = rowsOf<{ total: number; sent: number }>(await tx.execute(sql`select count(*)::int as total, (count(*) filter (where status = 'sent'))::int as sent from deliveries where campaign_id = ${campaignId}`));
+      const [counts] = await tx.execute<{ total: number; sent: number }>(sql`select count(*)::int as total, (count(*) filter (where status = 'sent'))::int as sent from deliveries where campaign_id = ${campaignId}`);
       await tx.update(campaigns).set({ totalRecords: counts.total, successRecords: counts.sent }).where(eq(campaigns.id, campaignId));
       await keepSentContent(tx, demo.merchantId, campaignId);
     };
@@ -97,8 +96,7 @@ export async function seedDemoCampaigns(db: Db, demo: DemoMerchant): Promise<voi
  * tracking: nobody opens it.
  */
 async function keepSentContent(tx: Db, merchantId: number, campaignId: number): Promise<void> {
-  const rows = await sqlRows<{ id: number; channel: number; version: number; subject: string | null; content: string; content_text: string; include_unsubscribe: number; template_locale: string | null; review_link: string | null; first_name: string; last_name: string; opt_token: string; contact_locale: string | null }>(
-    tx,
+  const rows = await tx.execute<{ id: number; channel: number; version: number; subject: string | null; content: string; content_text: string; include_unsubscribe: number; template_locale: string | null; review_link: string | null; first_name: string; last_name: string; opt_token: string; contact_locale: string | null }>(
     sql`select d.id, d.channel, v.version, v.subject, v.content, v.content_text, v.include_unsubscribe, v.locale as template_locale, l.review_link,
                k.first_name, k.last_name, k.opt_token, k.locale as contact_locale
         from deliveries d

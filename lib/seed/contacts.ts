@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { newOptToken } from '@/lib/contacts/opt-token';
 import type { DemoMerchant } from './merchant';
 
@@ -20,7 +19,7 @@ const TOTAL = 120;
  * Guarded by its own check (the demo merchant has no contacts yet). Raw SQL for the bulk rows.
  */
 export async function seedDemoContacts(db: Db, demo: DemoMerchant): Promise<void> {
-  const [{ n }] = await sqlRows<{ n: number }>(db, sql`select count(*)::int as n from contacts where merchant_id = ${demo.merchantId}`);
+  const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from contacts where merchant_id = ${demo.merchantId}`);
   if (n > 0) return;
   const random = prng(20261122);
   const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)];
@@ -65,8 +64,7 @@ export async function seedDemoContacts(db: Db, demo: DemoMerchant): Promise<void
     });
   }
   await db.transaction(async (tx) => {
-    const ids = await sqlRows<{ id: number; email_opt_in: boolean | null; sms_opt_in: boolean | null; opt_at: string }>(
-      tx,
+    const ids = await tx.execute<{ id: number; email_opt_in: boolean | null; sms_opt_in: boolean | null; opt_at: string }>(
       sql`insert into contacts (merchant_id, location_id, first_name, last_name, email, phone, gender, type, email_opt_in, email_opt_in_at, email_opt_in_source,
             sms_opt_in, sms_opt_in_at, sms_opt_in_source, tags, custom_fields, locale, last_activity_at, opt_token, created_at, updated_at)
           select ${demo.merchantId}, r.location_id, r.first_name, r.last_name, r.email, r.phone, r.gender, r.type,

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { recordMessage } from '@/lib/inbox/record-message';
 import type { DemoMerchant } from './merchant';
 
@@ -48,10 +47,9 @@ const THREADS: { lines: Line[]; processed?: boolean }[] = [
 
 /** A few conversations for the demo merchant, once. */
 export async function seedDemoInbox(db: Db, demo: DemoMerchant): Promise<void> {
-  const [existing] = await sqlRows<{ n: number }>(db, sql`select count(*)::int as n from conversations where merchant_id = ${demo.merchantId}`);
+  const [existing] = await db.execute<{ n: number }>(sql`select count(*)::int as n from conversations where merchant_id = ${demo.merchantId}`);
   if (Number(existing?.n) > 0) return;
-  const people = await sqlRows<{ id: number; email: string | null; phone: string | null }>(
-    db,
+  const people = await db.execute<{ id: number; email: string | null; phone: string | null }>(
     sql`select id, email, phone from contacts where merchant_id = ${demo.merchantId} and email is not null and phone is not null
           and email_opt_in is not false and sms_opt_in is not false
         order by id limit ${THREADS.length}`,

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { sentBookkeeping } from './sent-bookkeeping';
 import type { Db } from '@/db/client';
-import { rowsOf } from '@/lib/db/rows';
 import { preparedSql } from '@/lib/db/prepared';
 import { CampaignStatus } from '@/db/schema/campaigns';
 import type { StoredContent } from './sent-content';
@@ -58,15 +57,13 @@ export interface SentItem {
 export async function commitAttemptsAndSent(db: Db, attempts: readonly AttemptItem[], sent: readonly SentItem[], now: Date): Promise<Map<number, AttemptVerdict>> {
   if (!attempts.length && !sent.length) return new Map();
   const contents = new Map(attempts.map((i) => [i.content.hash, i.content]));
-  const rows = rowsOf<{ id: number; verdict: AttemptVerdict }>(
-    await statement(db, {
-      commit: attempts.length ? 'on' : 'off',
-      attempts: JSON.stringify(attempts.map((i) => ({ id: i.deliveryId, token: i.claimToken, hash: i.content.hash, template_version: i.templateVersion }))),
-      contents: JSON.stringify([...contents.values()].map((c) => ({ hash: c.hash, merchant_id: c.merchantId, subject: c.subject, text: c.text, html: c.html }))),
-      sent: JSON.stringify(sent.map((i) => ({ id: i.deliveryId, token: i.claimToken, message_id: i.providerMessageId, at: i.at.toISOString() }))),
-      now: now.toISOString(),
-    }),
-  );
+  const rows = await statement(db, {
+    commit: attempts.length ? 'on' : 'off',
+    attempts: JSON.stringify(attempts.map((i) => ({ id: i.deliveryId, token: i.claimToken, hash: i.content.hash, template_version: i.templateVersion }))),
+    contents: JSON.stringify([...contents.values()].map((c) => ({ hash: c.hash, merchant_id: c.merchantId, subject: c.subject, text: c.text, html: c.html }))),
+    sent: JSON.stringify(sent.map((i) => ({ id: i.deliveryId, token: i.claimToken, message_id: i.providerMessageId, at: i.at.toISOString() }))),
+    now: now.toISOString(),
+  });
   return new Map(rows.map((r) => [Number(r.id), r.verdict]));
 }
 
@@ -82,7 +79,7 @@ const now = sql`${sql.placeholder('now')}::timestamptz`;
  * (`id = any(array(...))`). Joined on the input alone, PostgreSQL scanned every `sending` row
  * through an index led by another column, 2.4 ms per statement mid-campaign (bench/RESULTS.md).
  */
-const statement = preparedSql(
+const statement = preparedSql<{ id: number; verdict: AttemptVerdict }>(
   'attempts_and_sent_fenced',
   sql`with commit_mode as (
         select set_config('synchronous_commit', ${sql.placeholder('commit')}, true) as mode

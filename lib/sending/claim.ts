@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { sqlRows, ts } from '@/lib/db/rows';
+import { ts } from '@/db/timestamp';
 import { CampaignStatus } from '@/db/schema/campaigns';
 import { parseRange, parseRangeList, spanMinutes, type TimeRange } from '@/lib/schedule/time-range';
 import { isSendAllowed, nextAllowedTime, nextBlockedTime } from '@/lib/schedule/clock';
@@ -40,8 +40,7 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number, optio
   const channelList = sql.join(channels.map((c) => sql`${c}`), sql`, `);
   const due = sql`d.status = 'queued' and d.next_attempt_at <= ${ts(now)} and d.channel in (${channelList})
     and exists (select 1 from campaigns c where c.id = d.campaign_id and c.status = ${CampaignStatus.SENDING})`;
-  const rows = await sqlRows<{ id: number; claim_token: string; merchant_id: number; campaign_id: number; contact_id: number; channel: number; attempts: number; updated_at: Date | string }>(
-    db,
+  const rows = await db.execute<{ id: number; claim_token: string; merchant_id: number; campaign_id: number; contact_id: number; channel: number; attempts: number; updated_at: Date | string }>(
     sql`
       with recursive queued_merchants (merchant_id) as (
         (select merchant_id from deliveries where status = 'queued' order by merchant_id limit 1)
@@ -97,8 +96,7 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number, optio
  */
 export async function recoverStaleClaims(db: Db, now: Date, staleAfterMs: number): Promise<{ review: number; requeued: number }> {
   const cutoff = new Date(now.getTime() - staleAfterMs);
-  const rows = await sqlRows<{ id: number; outcome: string }>(
-    db,
+  const rows = await db.execute<{ id: number; outcome: string }>(
     sql`
       with stale as (
         select d.id, d.attempted_at from deliveries d
@@ -123,14 +121,14 @@ export async function recoverStaleClaims(db: Db, now: Date, staleAfterMs: number
   return { review: rows.filter((r) => r.outcome === 'review').length, requeued: rows.filter((r) => r.outcome === 'requeued').length };
 }
 
-interface PacedCampaign {
+type PacedCampaign = {
   id: number;
   total_records: number;
   timezone: string;
   is_batch_send: number;
   delivery_window: string | null;
   avoid_hours: string | null;
-}
+};
 
 /**
  * Applies each sending campaign's time rules to its queued rows, in its own time zone (DST-safe
@@ -141,8 +139,7 @@ interface PacedCampaign {
  * continues when the window opens the next day, instead of cramming everything into the last hour.
  */
 export async function applyTimeRules(db: Db, now: Date, tickMs: number): Promise<void> {
-  const campaigns = await sqlRows<PacedCampaign>(
-    db,
+  const campaigns = await db.execute<PacedCampaign>(
     sql`select id, total_records, timezone, is_batch_send, delivery_window, avoid_hours from campaigns
         where status = ${CampaignStatus.SENDING}
           and ((is_batch_send = 1 and coalesce(delivery_window, '') <> '') or coalesce(avoid_hours, '') <> '')`,
@@ -159,7 +156,7 @@ export async function applyTimeRules(db: Db, now: Date, tickMs: number): Promise
     }
     if (!window) continue;
     const blockedAt = nextBlockedTime(now, window, quiet, c.timezone);
-    const [{ due }] = await sqlRows<{ due: number }>(db, sql`select count(*)::int as due from deliveries where campaign_id = ${c.id} and status = 'queued' and next_attempt_at <= ${ts(now)}`);
+    const [{ due }] = await db.execute<{ due: number }>(sql`select count(*)::int as due from deliveries where campaign_id = ${c.id} and status = 'queued' and next_attempt_at <= ${ts(now)}`);
     if (!due || !blockedAt) continue;
     const share = batchShare(Number(c.total_records) || due, window, tickMs);
     if (share >= due) continue;
@@ -183,7 +180,7 @@ export async function sendingDeadlines(db: Db, campaignIds: number[], now: Date)
   const out = new Map<number, Date>();
   if (!campaignIds.length) return out;
   const ids = sql.join(campaignIds.map((id) => sql`${id}`), sql`, `);
-  const rows = await sqlRows<PacedCampaign>(db, sql`select id, total_records, timezone, is_batch_send, delivery_window, avoid_hours from campaigns where id in (${ids})`);
+  const rows = await db.execute<PacedCampaign>(sql`select id, total_records, timezone, is_batch_send, delivery_window, avoid_hours from campaigns where id in (${ids})`);
   for (const c of rows) {
     const window = c.is_batch_send === 1 ? parseRange(c.delivery_window) : null;
     const quiet = parseRangeList(c.avoid_hours) ?? [];
@@ -196,8 +193,7 @@ export async function sendingDeadlines(db: Db, campaignIds: number[], now: Date)
 
 /** SENDING campaigns with nothing left to send become COMPLETED. */
 export async function completeFinishedCampaigns(db: Db, now: Date): Promise<number> {
-  const rows = await sqlRows<{ id: number }>(
-    db,
+  const rows = await db.execute<{ id: number }>(
     sql`update campaigns c set status = ${CampaignStatus.COMPLETED}, updated_at = ${ts(now)}, version = c.version + 1
         where c.status = ${CampaignStatus.SENDING}
           and not exists (select 1 from deliveries d where d.campaign_id = c.id and d.status in ('queued', 'sending'))

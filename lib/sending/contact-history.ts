@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ts } from '@/lib/db/rows';
+import { ts } from '@/db/timestamp';
 
 /**
  * What was sent to one contact, as SQL expressions over a contact id column (`c.id` in a

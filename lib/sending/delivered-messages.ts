@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { appUrl } from '@/lib/app-url';
-import { sqlRows } from '@/lib/db/rows';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
 import { htmlToText } from '@/lib/templates/html-text';
 import { renderEmailContent, renderSms, tokenValues, type RenderContext } from './render-message';
@@ -13,7 +12,7 @@ export interface RenderedCampaignMessage {
   html: string | null;
 }
 
-interface Row {
+type Row = {
   id: number;
   channel: number;
   subject: string | null;
@@ -26,7 +25,7 @@ interface Row {
   last_name: string;
   opt_token: string;
   contact_locale: string | null;
-}
+};
 
 /**
  * What campaign deliveries said to one contact, for the inbox thread: the message as it was sent
@@ -45,8 +44,7 @@ export async function renderCampaignMessages(db: Db, merchantId: number, contact
   const older = deliveryIds.filter((id) => !out.has(id));
   if (!older.length) return out;
   const ids = sql.join(older.map((id) => sql`${id}`), sql`, `);
-  const rows = await sqlRows<Row>(
-    db,
+  const rows = await db.execute<Row>(
     sql`select d.id, d.channel,
                case when v.template_id is not null then v.subject else t.subject end as subject,
                coalesce(v.content, t.content) as content, coalesce(v.content_text, t.content_text) as content_text,

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { campaigns, deliveries, CampaignType } from '@/db/schema/campaigns';
-import { ts } from '@/lib/db/rows';
+import { ts } from '@/db/timestamp';
 
 /** A merchant's deliveries in a period [from, to), of one location's campaigns when given. */
 export interface DeliveryScope {

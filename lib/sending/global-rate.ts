@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { createRateLimiter, realClock, type Clock, type RateLimiter } from './rate-limiter';
 
 /** Slots reserved at a time: about this many milliseconds' worth, so processes interleave finely. */
@@ -42,8 +41,7 @@ export function slotTimes(start: number, n: number, perSecond: number): number[]
  */
 async function reserveSlots(db: Db, transport: string, n: number, perSecond: number, clock: Clock): Promise<number> {
   const seconds = n / perSecond;
-  const [row] = await sqlRows<{ next_ms: number | string; now_ms: number | string }>(
-    db,
+  const [row] = await db.execute<{ next_ms: number | string; now_ms: number | string }>(
     sql`insert into send_rates (transport, next_at, per_second)
         values (${transport}, clock_timestamp() + ${seconds}::float8 * interval '1 second', ${perSecond}::float8)
         on conflict (transport) do update

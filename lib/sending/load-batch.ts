@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { DEFAULT_FREQUENCY_CAP_DAYS, recentlyAskedSql, type ConsentState } from './eligibility';
 import type { RenderContext } from './render-message';
 import { inboxAddress } from '@/lib/reply-address/reply-address';
@@ -28,7 +27,7 @@ export interface DeliveryJob {
   recentlyAsked: boolean;
 }
 
-interface JobRow {
+type JobRow = {
   delivery_id: number;
   merchant_id: number;
   campaign_id: number;
@@ -60,7 +59,7 @@ interface JobRow {
   email_verification_status: string;
   cap_days: number | null;
   recently_asked: boolean;
-}
+};
 
 /**
  * Planner settings for the batch read. Mid-campaign the statistics of `deliveries` are always
@@ -77,8 +76,7 @@ export async function loadJobs(db: Db, deliveryIds: number[], now: Date): Promis
   const capDays = sql`coalesce(s.frequency_cap_days, ${DEFAULT_FREQUENCY_CAP_DAYS})`;
   const rows = await db.transaction(async (tx) => {
     await tx.execute(BATCH_READ_SETTINGS);
-    return sqlRows<JobRow>(
-      tx,
+    return tx.execute<JobRow>(
       sql`
       select d.id as delivery_id, d.merchant_id, d.campaign_id, c.status as campaign_status, c.campaign_type, d.channel, d.attempts,
              d.contact_id, (k.id is not null) as contact_exists, k.first_name, k.last_name, k.email, k.phone,

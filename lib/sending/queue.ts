@@ -1,7 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { CampaignChannel } from '@/db/schema/campaigns';
-import { rowsOf, sqlRows } from '@/lib/db/rows';
 
 /**
  * The delivery queue as other domains see it: campaigns queue and cancel, and read counts,
@@ -39,7 +38,7 @@ export async function cancelQueued(tx: Db, campaignId: number, at: Date): Promis
 }
 
 export async function campaignDeliveryCount(db: Db, campaignId: number): Promise<number> {
-  const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from deliveries where campaign_id = ${campaignId}`));
+  const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from deliveries where campaign_id = ${campaignId}`);
   return Number(n);
 }
 
@@ -59,8 +58,7 @@ export function campaignHasSentSql(campaignId: SQL): SQL {
  * data): the queued partial index (deliveries_claim_idx) answers it from the index alone.
  */
 export async function oldestQueuedAgeSeconds(db: Db): Promise<number> {
-  const [row] = await sqlRows<{ age: string | number | null }>(
-    db,
+  const [row] = await db.execute<{ age: string | number | null }>(
     sql`select extract(epoch from (now() - min(next_attempt_at))) as age
         from deliveries where status = 'queued' and next_attempt_at <= now()`,
   );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { ts } from '@/lib/db/rows';
+import { ts } from '@/db/timestamp';
 import { CampaignStatus } from '@/db/schema/campaigns';
 import type { SkipReason } from './eligibility';
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { sentBookkeeping } from './sent-bookkeeping';
 import type { Db } from '@/db/client';
 import { CampaignStatus } from '@/db/schema/campaigns';
-import { sqlRows, ts } from '@/lib/db/rows';
+import { ts } from '@/db/timestamp';
 
 /**
  * The ways out of review, shared by a person's verdict (review.ts) and Twilio's answer
@@ -25,8 +25,7 @@ export interface SentVerdict {
 
 /** Counted as sent, with its event, the contact's last activity and the campaign's count. Answers the ids. */
 export async function settleReviewsAsSent(db: Db, filter: SQL, verdict: SentVerdict): Promise<number[]> {
-  const rows = await sqlRows<{ id: number }>(
-    db,
+  const rows = await db.execute<{ id: number }>(
     sql`with d as (
           update deliveries set status = 'sent', sent_at = coalesce(sent_at, ${verdict.at ? ts(verdict.at) : sql`null::timestamptz`}, attempted_at, ${ts(verdict.now)}),
             provider_message_id = coalesce(${verdict.messageId ?? null}::text, provider_message_id),
@@ -47,8 +46,7 @@ export async function settleReviewsAsSent(db: Db, filter: SQL, verdict: SentVerd
 /** The provider refused it after all (Twilio: failed, undelivered): failed, with the reason. */
 export async function settleReviewAsFailed(db: Db, filter: SQL, reason: string, now: Date, messageId?: string | null): Promise<number[]> {
   const detail = reason.slice(0, 500);
-  const rows = await sqlRows<{ id: number }>(
-    db,
+  const rows = await db.execute<{ id: number }>(
     sql`with d as (
           update deliveries set status = 'failed', error = ${detail}, provider_message_id = coalesce(${messageId ?? null}::text, provider_message_id),
             claim_token = null, updated_at = ${ts(now)}
@@ -69,8 +67,7 @@ export async function settleReviewAsFailed(db: Db, filter: SQL, reason: string, 
  * is cancelled, as stopping cancels every queued row.
  */
 export async function requeueFromReview(db: Db, filter: SQL, detail: string, now: Date): Promise<{ id: number; status: 'queued' | 'cancelled' }[]> {
-  const rows = await sqlRows<{ id: number; status: 'queued' | 'cancelled' }>(
-    db,
+  const rows = await db.execute<{ id: number; status: 'queued' | 'cancelled' }>(
     sql`with d as (
           update deliveries set
             status = case when exists (select 1 from campaigns c where c.id = deliveries.campaign_id and c.status = ${CampaignStatus.STOPPED}) then 'cancelled' else 'queued' end,

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CampaignChannel, CampaignStatus, campaigns, deliveries, type DeliveryStatus } from '@/db/schema/campaigns';
 import { contacts } from '@/db/schema/contacts';
 import { AppError, notFound } from '@/lib/errors/app-error';
-import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
 import { displayName } from '@/lib/names/display-name';
 import { requeueFromReview, settleReviewsAsSent } from './review-outcomes';
@@ -47,8 +46,7 @@ export const REVIEW_PAGE = 200;
 export async function reviewCounts(ctx: ServiceContext, campaignIds: readonly number[]): Promise<Record<number, number>> {
   if (!campaignIds.length) return {};
   const ids = sql.join(campaignIds.map((id) => sql`${id}`), sql`, `);
-  const rows = await sqlRows<{ campaign_id: number; n: number }>(
-    ctx.db,
+  const rows = await ctx.db.execute<{ campaign_id: number; n: number }>(
     sql`select campaign_id, count(*)::int as n from deliveries
         where merchant_id = ${ctx.merchantId} and status = 'needs_review' and campaign_id in (${ids})
         group by campaign_id`,

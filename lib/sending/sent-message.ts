@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { verifyClick } from './tracking';
 
 /** What one delivery sent, exactly as the dispatcher recorded it (message_contents). */
@@ -18,8 +17,7 @@ export interface SentMessage {
 export async function sentMessages(db: Db, merchantId: number, deliveryIds: number[]): Promise<Map<number, SentMessage>> {
   const out = new Map<number, SentMessage>();
   if (!deliveryIds.length) return out;
-  const rows = await sqlRows<{ id: number; subject: string | null; text: string; html: string | null }>(
-    db,
+  const rows = await db.execute<{ id: number; subject: string | null; text: string; html: string | null }>(
     sql`select d.id, m.subject, m.text, m.html
         from deliveries d join message_contents m on m.hash = d.content_hash and m.merchant_id = d.merchant_id
         where d.id in (${sql.join(deliveryIds.map((id) => sql`${id}`), sql`, `)}) and d.merchant_id = ${merchantId}`,
@@ -30,8 +28,7 @@ export async function sentMessages(db: Db, merchantId: number, deliveryIds: numb
 
 /** One sent delivery of the campaign with a recorded content: an example of what it sent, for its details. */
 export async function exampleSentMessage(db: Db, merchantId: number, campaignId: number): Promise<(SentMessage & { toAddress: string; sentAt: string | null }) | null> {
-  const [r] = await sqlRows<{ subject: string | null; text: string; html: string | null; to_address: string; sent_at: string | Date | null }>(
-    db,
+  const [r] = await db.execute<{ subject: string | null; text: string; html: string | null; to_address: string; sent_at: string | Date | null }>(
     sql`select m.subject, m.text, m.html, d.to_address, d.sent_at
         from deliveries d join message_contents m on m.hash = d.content_hash and m.merchant_id = d.merchant_id
         where d.campaign_id = ${campaignId} and d.merchant_id = ${merchantId} and d.status = 'sent' and d.content_hash is not null

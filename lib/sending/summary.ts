@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { campaigns, deliveries, deliveryStatuses, type DeliveryStatus } from '@/db/schema/campaigns';
 import { contacts } from '@/db/schema/contacts';
 import { notFound } from '@/lib/errors/app-error';
-import { sqlRows } from '@/lib/db/rows';
 import type { ServiceContext } from '@/lib/context';
 import { displayName } from '@/lib/names/display-name';
 
@@ -32,14 +31,13 @@ export interface DeliverySummary {
 export async function campaignDeliverySummary(ctx: ServiceContext, campaignId: number): Promise<DeliverySummary> {
   const [campaign] = await ctx.db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.merchantId, ctx.merchantId))).limit(1);
   if (!campaign) throw notFound('campaigns.errors.notFound');
-  const byStatus = await sqlRows<{ status: DeliveryStatus; n: number; opened: number; clicked: number }>(
-    ctx.db,
+  const byStatus = await ctx.db.execute<{ status: DeliveryStatus; n: number; opened: number; clicked: number }>(
     sql`select status, count(*)::int as n, count(opened_at)::int as opened, count(clicked_at)::int as clicked from deliveries where campaign_id = ${campaignId} and merchant_id = ${ctx.merchantId} group by status`,
   );
   const counts = Object.fromEntries(deliveryStatuses.map((s) => [s, 0])) as Record<DeliveryStatus, number>;
   for (const row of byStatus) counts[row.status] = Number(row.n);
-  const [delivered] = await sqlRows<{ n: number }>(ctx.db, sql`select count(distinct e.delivery_id)::int as n from delivery_events e join deliveries d on d.id = e.delivery_id where d.campaign_id = ${campaignId} and d.merchant_id = ${ctx.merchantId} and e.type = 'delivered' and d.status = 'sent'`);
-  const reasons = await sqlRows<{ reason: string; n: number }>(ctx.db, sql`select coalesce(error, 'unknown') as reason, count(*)::int as n from deliveries where campaign_id = ${campaignId} and merchant_id = ${ctx.merchantId} and status = 'skipped' group by 1`);
+  const [delivered] = await ctx.db.execute<{ n: number }>(sql`select count(distinct e.delivery_id)::int as n from delivery_events e join deliveries d on d.id = e.delivery_id where d.campaign_id = ${campaignId} and d.merchant_id = ${ctx.merchantId} and e.type = 'delivered' and d.status = 'sent'`);
+  const reasons = await ctx.db.execute<{ reason: string; n: number }>(sql`select coalesce(error, 'unknown') as reason, count(*)::int as n from deliveries where campaign_id = ${campaignId} and merchant_id = ${ctx.merchantId} and status = 'skipped' group by 1`);
   const problems = await ctx.db
     .select({ id: deliveries.id, contactId: deliveries.contactId, status: deliveries.status, error: deliveries.error, address: deliveries.toAddress, at: deliveries.updatedAt, firstName: contacts.firstName, lastName: contacts.lastName })
     .from(deliveries)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { ts } from '@/lib/db/rows';
+import { ts } from '@/db/timestamp';
 
 /**
  * The first open and the first click of a delivery (a click implies an open: images may be

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { CampaignChannel } from '@/db/schema/campaigns';
-import { sqlRows, ts } from '@/lib/db/rows';
+import { ts } from '@/db/timestamp';
 import { fetchTwilioMessage, listTwilioMessages, TwilioLookupError, type TwilioMessageRecord } from '@/lib/messaging/twilio-lookup';
 import { twilioConfigFromEnv, type TwilioConfig } from '@/lib/messaging/twilio-transport';
 import { requeueFromReview, settleReviewAsFailed, settleReviewsAsSent } from './review-outcomes';
@@ -24,13 +24,13 @@ const WINDOW_AFTER_MS = 5 * 60_000;
  */
 const LOOKBACK_MS = 3 * 24 * 60 * 60_000;
 
-interface ReviewRow {
+type ReviewRow = {
   id: number;
   to_address: string;
   provider_message_id: string | null;
   attempted_at: Date | string;
   body: string | null;
-}
+};
 
 type Verdict =
   | { kind: 'sent'; message: TwilioMessageRecord }
@@ -55,10 +55,7 @@ let cursor = 0;
 export async function settleSmsReviews(db: Db, now: Date): Promise<number> {
   const config = twilioConfigFromEnv();
   if (!config) return 0;
-  const rows = await sqlRows<ReviewRow>(
-    db,
-    // Through the SMS campaigns and the (campaign_id, status) index: rows in review are few among
-    // millions of deliveries, and no index leads with the status alone.
+  const rows = await db.execute<ReviewRow>(
     sql`select d.id, d.to_address, d.provider_message_id, coalesce(d.attempted_at, d.updated_at) as attempted_at, mc.text as body
         from campaigns c
         join deliveries d on d.campaign_id = c.id and d.status = 'needs_review'

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { AppError } from '@/lib/errors/app-error';
-import { sqlRows, ts } from '@/lib/db/rows';
+import { ts } from '@/db/timestamp';
 import { BODY_LIMITS, readBodyBytes } from '@/lib/http/read-body';
 import { isValidTwilioSignature, type TwilioParams } from './twilio-signature';
 import { configuredAppUrl } from '@/lib/app-url';
@@ -45,8 +45,7 @@ export async function applyTwilioStatus(db: Db, params: Record<string, string>, 
   const status = (params.MessageStatus ?? params.SmsStatus ?? '').toLowerCase();
   if (!sid) throw new AppError('BAD_REQUEST');
   if (status === 'delivered') {
-    const rows = await sqlRows<{ id: number }>(
-      db,
+    const rows = await db.execute<{ id: number }>(
       sql`insert into delivery_events (merchant_id, delivery_id, type, created_at)
           select merchant_id, id, 'delivered', ${ts(now)} from deliveries
           where provider_message_id = ${sid} and status = 'sent'
@@ -57,8 +56,7 @@ export async function applyTwilioStatus(db: Db, params: Record<string, string>, 
   }
   if (status === 'undelivered' || status === 'failed') {
     const reason = `twilio ${status}${params.ErrorCode ? ` ${params.ErrorCode}` : ''}`;
-    const rows = await sqlRows<{ id: number }>(
-      db,
+    const rows = await db.execute<{ id: number }>(
       sql`with d as (
             update deliveries set status = 'failed', error = ${reason}, updated_at = ${ts(now)}
             where provider_message_id = ${sid} and status = 'sent' returning id, merchant_id, campaign_id

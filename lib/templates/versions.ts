@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { CampaignStatus } from '@/db/schema/campaigns';
-import { sqlRows } from '@/lib/db/rows';
 
 /**
  * Template versions (issue 19 point 6). Every edit of a template bumps templates.version; a
@@ -42,8 +41,7 @@ export async function pinTemplateVersion(tx: Db, campaign: { id: number; merchan
 export async function activeUseOf(db: Db, merchantId: number, templateIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!templateIds.length) return out;
-  const rows = await sqlRows<{ template_id: number; n: number }>(
-    db,
+  const rows = await db.execute<{ template_id: number; n: number }>(
     sql`select template_id, count(*)::int as n from campaigns
         where merchant_id = ${merchantId} and template_id in (${sql.join(templateIds.map((id) => sql`${id}`), sql`, `)})
           and status in (${sql.join(PINNED_STATUSES.map((s) => sql`${s}`), sql`, `)})
@@ -68,7 +66,7 @@ export interface CampaignTemplateVersion {
   changedSince: boolean;
 }
 
-interface VersionRow {
+type VersionRow = {
   template_id: number;
   version: number;
   created_at: string | Date;
@@ -78,12 +76,11 @@ interface VersionRow {
   include_unsubscribe: number;
   locale: string | null;
   current_version: number | null;
-}
+};
 
 /** The version a campaign of this merchant sends, or null (a draft, or an older campaign without a pin). */
 export async function campaignTemplateVersion(db: Db, merchantId: number, campaignId: number): Promise<CampaignTemplateVersion | null> {
-  const [r] = await sqlRows<VersionRow>(
-    db,
+  const [r] = await db.execute<VersionRow>(
     sql`select v.template_id, v.version, v.created_at, v.subject, v.content, v.content_text, v.include_unsubscribe, v.locale, t.version as current_version
         from campaigns c
         join template_versions v on v.template_id = c.template_id and v.version = c.template_version and v.merchant_id in (0, c.merchant_id)

@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@/db/client';
 import { CampaignStatus } from '@/db/schema/campaigns';
-import { sqlRows } from '@/lib/db/rows';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/seed/demo-account';
 import { startBalancer, type Balancer } from '@/tests/fixtures/balancer';
 import { cleanExit, createDatabase, freePort, seedDemo, startWeb, startWorker, stop, webBuildExists, type FleetProcess, type ProcessExit } from '@/tests/fixtures/fleet';
@@ -96,7 +95,7 @@ test('a rolling restart of 2 web processes and 2 workers under load drops no req
     const scene = await createSendingScene(handle.db, { count: MEMBERS, campaign: { status: CampaignStatus.PAUSED } });
     await handle.db.execute(sql`update campaigns set status = ${CampaignStatus.SENDING} where id = ${scene.campaignId}`);
     // The sink also gets the demo data's own queued messages: the campaign's are counted by recipient.
-    const memberEmails = (await sqlRows<{ email: string }>(handle.db, sql`select lower(email) as email from contacts where merchant_id = ${scene.merchant.merchantId}`)).map((m) => m.email);
+    const memberEmails = (await handle.db.execute<{ email: string }>(sql`select lower(email) as email from contacts where merchant_id = ${scene.merchant.merchantId}`)).map((m) => m.email);
     const ours = new Set(memberEmails);
     const sentOfOurs = () => sink.messages.reduce((n, m) => n + (ours.has(m.to[0]) ? 1 : 0), 0);
     await waitFor(() => sentOfOurs() >= 20, 60_000, 'the campaign to start sending');
@@ -142,7 +141,7 @@ test('a rolling restart of 2 web processes and 2 workers under load drops no req
     const notOnce = memberEmails.filter((email) => received.get(email) !== 1).map((email) => `${email}: ${received.get(email) ?? 0}`);
     expect(notOnce.slice(0, 10), `${notOnce.length} members not received exactly once`).toEqual([]);
     expect([...received.values()].filter((n) => n > 1), 'anyone received twice').toEqual([]);
-    const statuses = await sqlRows<{ status: string; n: number }>(handle.db, sql`select status, count(*)::int as n from deliveries where campaign_id = ${scene.campaignId} group by status`);
+    const statuses = await handle.db.execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from deliveries where campaign_id = ${scene.campaignId} group by status`);
     expect(Object.fromEntries(statuses.map((s) => [s.status, Number(s.n)]))).toEqual({ sent: MEMBERS });
   } finally {
     loading = false;
@@ -163,6 +162,6 @@ async function waitFor(done: () => boolean | Promise<boolean>, withinMs: number,
 }
 
 async function campaignStatus(db: Awaited<ReturnType<typeof openDatabase>>['db'], campaignId: number): Promise<number> {
-  const [row] = await sqlRows<{ status: number }>(db, sql`select status from campaigns where id = ${campaignId}`);
+  const [row] = await db.execute<{ status: number }>(sql`select status from campaigns where id = ${campaignId}`);
   return Number(row.status);
 }

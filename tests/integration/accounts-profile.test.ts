@@ -146,7 +146,7 @@ describe(`profile, subscription and deletion (${process.env.DATABASE_URL ? 'post
     const publicCtx = { db: t.db, locale: 'en-US' as const, now: () => new Date() };
     const staff = await login(publicCtx, { email: DEMO_STAFF_EMAIL, password: DEMO_PASSWORD });
     const merchantId = staff.user.merchantId;
-    const contactsBefore = await t.db.execute(sql`select count(*)::int as n from contacts where merchant_id = ${merchantId}`);
+    const [contactsBefore] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from contacts where merchant_id = ${merchantId}`);
     const refused = await callApi(deleteUser, { method: 'DELETE', path: '/user', token: staff.accessToken, body: { password: 'wrong-password-123' } });
     expect(refused.status).toBe(400);
     const ok = await callApi(deleteUser, { method: 'DELETE', path: '/user', token: staff.accessToken, body: { password: DEMO_PASSWORD } });
@@ -156,10 +156,9 @@ describe(`profile, subscription and deletion (${process.env.DATABASE_URL ? 'post
     expect(await t.db.select().from(merchants).where(eq(merchants.id, merchantId))).toHaveLength(1);
     const owner = await t.db.select({ role: users.role }).from(users).where(eq(users.email, DEMO_EMAIL));
     expect(owner).toEqual([{ role: 'owner' }]);
-    const contactsAfter = await t.db.execute(sql`select count(*)::int as n from contacts where merchant_id = ${merchantId}`);
-    const count = (r: unknown) => ((r as { rows?: { n: number }[] }).rows ?? (r as { n: number }[]))[0].n;
-    expect(count(contactsAfter)).toBe(count(contactsBefore));
-    expect(count(contactsAfter)).toBeGreaterThan(0);
+    const [contactsAfter] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from contacts where merchant_id = ${merchantId}`);
+    expect(contactsAfter.n).toBe(contactsBefore.n);
+    expect(contactsAfter.n).toBeGreaterThan(0);
     // The deleted staff member's token is dead at once; the owner still signs in.
     expect((await callApi(deleteUser, { method: 'DELETE', path: '/user', token: staff.accessToken, body: { password: DEMO_PASSWORD } })).status).toBe(401);
     expect((await login(publicCtx, { email: DEMO_EMAIL, password: DEMO_PASSWORD })).user.merchantId).toBe(merchantId);
@@ -176,19 +175,18 @@ describe(`profile, subscription and deletion (${process.env.DATABASE_URL ? 'post
     await expect(deleteAccount(ctx, { password: 'wrong' })).rejects.toMatchObject({ messageKey: 'accounts.errors.wrongPassword' });
     await deleteAccount(ctx, { password: DEMO_PASSWORD });
 
-    const tables = await t.db.execute(sql`select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'merchant_id'`);
-    const names = ((tables as unknown as { rows?: { table_name: string }[] }).rows ?? (tables as unknown as { table_name: string }[])).map((r) => r.table_name);
+    const tables = await t.db.execute<{ table_name: string }>(sql`select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'merchant_id'`);
+    const names = tables.map((r) => r.table_name);
     expect(names.length).toBeGreaterThan(5);
     for (const table of names) {
-      const res = await t.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where merchant_id = ${merchantId}`);
-      const n = ((res as unknown as { rows?: { n: number }[] }).rows ?? (res as unknown as { n: number }[]))[0].n;
+      const [{ n }] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)} where merchant_id = ${merchantId}`);
       expect({ table, n }).toEqual({ table, n: 0 });
     }
     expect(await t.db.select().from(merchants).where(eq(merchants.id, merchantId))).toHaveLength(0);
     expect(await t.db.select().from(users).where(and(eq(users.merchantId, merchantId)))).toHaveLength(0);
     // Other merchants' rows and the common templates are untouched.
-    const common = await t.db.execute(sql`select count(*)::int as n from templates where merchant_id = 0`);
-    expect(((common as unknown as { rows?: { n: number }[] }).rows ?? (common as unknown as { n: number }[]))[0].n).toBeGreaterThan(0);
+    const [common] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from templates where merchant_id = 0`);
+    expect(common.n).toBeGreaterThan(0);
   });
 });
 

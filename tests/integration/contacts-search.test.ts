@@ -5,7 +5,6 @@ import { contacts } from '@/db/schema/contacts';
 import { listContacts } from '@/lib/contacts/list-contacts';
 import { keywordCondition } from '@/lib/contacts/filters';
 import { listQuery } from '@/lib/contacts/schema';
-import { sqlRows } from '@/lib/db/rows';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 
@@ -136,7 +135,7 @@ describe('keyword search', () => {
     const plan = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       await tx.execute(sql`set local enable_indexscan = off`);
-      return sqlRows<Record<string, string>>(tx, sql`explain select 1 from ${contacts} where ${where}`);
+      return tx.execute<Record<string, string>>(sql`explain select 1 from ${contacts} where ${where}`);
     });
     expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain(index);
   });

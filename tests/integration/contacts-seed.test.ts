@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { seedAll } from '@/lib/seed/run';
-import { sqlRows } from '@/lib/db/rows';
 
 const t = setupTestDatabase();
 
@@ -10,8 +9,7 @@ describe(`contacts demo data (${process.env.DATABASE_URL ? 'postgres' : 'pglite'
   it('seeds ~120 realistic contacts with consent history, once', async () => {
     await seedAll(t.db);
     await seedAll(t.db);
-    const [stats] = await sqlRows<{ n: number; hk: number; cn: number; optout: number; locations: number; events: number }>(
-      t.db,
+    const [stats] = await t.db.execute<{ n: number; hk: number; cn: number; optout: number; locations: number; events: number }>(
       sql`select count(*)::int as n,
             count(*) filter (where phone like '+852%')::int as hk,
             count(*) filter (where phone like '+86%')::int as cn,

@@ -9,16 +9,14 @@ const t = setupTestDatabase();
 
 describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('applies every migration', async () => {
-    const rows = await t.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`);
-    const names = (rows as unknown as { rows?: { table_name: string }[] }).rows ?? (rows as unknown as { table_name: string }[]);
+    const names = await t.db.execute<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`);
     expect(names.map((r) => r.table_name)).toEqual(expect.arrayContaining(['merchants', 'users', 'locations', 'templates', 'refresh_tokens']));
   });
 
   it('seeds the demo merchant once, with a user who can sign in', async () => {
     await seedAll(t.db);
     await seedAll(t.db);
-    const count = await t.db.execute(sql`select count(*)::int as n from users where email = ${DEMO_EMAIL}`);
-    const n = ((count as unknown as { rows?: { n: number }[] }).rows ?? (count as unknown as { n: number }[]))[0].n;
+    const [{ n }] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from users where email = ${DEMO_EMAIL}`);
     expect(n).toBe(1);
     const result = await login({ db: t.db, locale: 'en-US', now: () => new Date() }, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
     expect(result.user.email).toBe(DEMO_EMAIL);
@@ -26,8 +24,19 @@ describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =>
   });
 
   it('seeds common templates in all three languages', async () => {
-    const res = await t.db.execute(sql`select locale, type, count(*)::int as n from templates where merchant_id = 0 group by locale, type order by 1, 2`);
-    const rows = (res as unknown as { rows?: { locale: string; type: number; n: number }[] }).rows ?? (res as unknown as { locale: string; type: number; n: number }[]);
+    const rows = await t.db.execute<{ locale: string; type: number; n: number }>(sql`select locale, type, count(*)::int as n from templates where merchant_id = 0 group by locale, type order by 1, 2`);
     expect(rows.map((r) => `${r.locale}:${r.type}`)).toEqual(['en-US:0', 'en-US:1', 'zh-CN:0', 'zh-CN:1', 'zh-HK:0', 'zh-HK:1']);
+  });
+
+  // db/rows.ts: one row type whichever driver runs, in transactions and savepoints too.
+  it('answers raw SQL with the rows, in a transaction and a savepoint as outside', async () => {
+    const one = sql`select 1::int as n union all select 2`;
+    const expected = [{ n: 1 }, { n: 2 }];
+    expect(await t.db.execute<{ n: number }>(one)).toEqual(expected);
+    const inside = await t.db.transaction(async (tx) => {
+      const nested = await tx.transaction((sp) => sp.execute<{ n: number }>(one));
+      return [await tx.execute<{ n: number }>(one), nested];
+    });
+    expect(inside).toEqual([expected, expected]);
   });
 });

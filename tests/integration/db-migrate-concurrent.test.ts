@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { withDatabase } from '@/tests/fixtures/global-setup';
 
 // Server processes started together (WEB_CONCURRENCY=2, scripts/serve.mjs) each migrate the same
@@ -19,8 +18,8 @@ describe.runIf(process.env.DATABASE_URL)('migrations started by several processe
       const url = withDatabase(config.url, name);
       const handles = await Promise.all([openDatabase({ url }), openDatabase({ url }), openDatabase({ url })]);
       try {
-        const [{ n }] = await sqlRows<{ n: number }>(handles[0].db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-        const [{ files }] = await sqlRows<{ files: number }>(handles[1].db, sql`select count(*)::int as files from information_schema.tables where table_name = 'deliveries'`);
+        const [{ n }] = await handles[0].db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+        const [{ files }] = await handles[1].db.execute<{ files: number }>(sql`select count(*)::int as files from information_schema.tables where table_name = 'deliveries'`);
         expect(n).toBeGreaterThan(10);
         expect(files).toBe(1);
       } finally {

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { installProcessDatabase, openDatabase, type Db } from '@/db/client';
 import { CampaignStatus } from '@/db/schema/campaigns';
-import { sqlRows } from '@/lib/db/rows';
 import { resetSmtpTransports, smtpTransport } from '@/lib/messaging/smtp-transport';
 import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
@@ -72,7 +71,7 @@ describe.skipIf(skipReason !== null)(`behind PgBouncer 1.18 in transaction pooli
     for (const h of handles.slice(1)) await h.close();
     ({ db, close } = handles[0]);
     installProcessDatabase(handles[0]);
-    const applied = await sqlRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const applied = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     const files = fs.readdirSync('db/migrations').filter((f) => f.endsWith('.sql'));
     expect(Number(applied[0].n)).toBe(files.length);
     // No advisory lock is left behind on any server connection.

@@ -5,7 +5,6 @@ import { reviews } from '@/db/schema/reviews';
 import { GET as dashboardRoute } from '@/app/api/dashboard/route';
 import { GET as reviewReportRoute } from '@/app/api/reviews/report/route';
 import * as members from '@/app/api/member/route';
-import { sqlRows } from '@/lib/db/rows';
 import { closeReplica, readDb, REPLICA_APPLICATION_NAME } from '@/lib/db/replica';
 import { callApi } from '@/tests/fixtures/api';
 import { createLocation, createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
@@ -52,7 +51,7 @@ describe.runIf(process.env.DATABASE_URL)('dashboard and report reads on DATABASE
 
   /** The statements the replica pool's backends ran last (pg_stat_activity keeps an idle one's). */
   async function replicaBackends(): Promise<{ query: string; application: string }[]> {
-    return sqlRows(t.db, sql`select query, application_name as application from pg_stat_activity where usename = ${reader} and pid <> pg_backend_pid()`);
+    return t.db.execute(sql`select query, application_name as application from pg_stat_activity where usename = ${reader} and pid <> pg_backend_pid()`);
   }
 
   it('without it, the dashboard reads the primary: no connection as the replica role', async () => {
@@ -84,7 +83,7 @@ describe.runIf(process.env.DATABASE_URL)('dashboard and report reads on DATABASE
     // A write in the same process: the primary takes it (the read-only role would refuse it).
     const created = await callApi<{ id: number }>(members.POST, { method: 'POST', path: '/member', token: m.token, body: { firstName: 'Ada', lastName: 'Primary', email: 'ada.primary@example.com', locationId, emailOptIn: true } });
     expect(created.status).toBe(200);
-    const [row] = await sqlRows<{ n: number }>(t.db, sql`select count(*)::int as n from contacts where merchant_id = ${m.merchantId} and email = 'ada.primary@example.com'`);
+    const [row] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from contacts where merchant_id = ${m.merchantId} and email = 'ada.primary@example.com'`);
     expect(Number(row.n)).toBe(1);
     for (const backend of await replicaBackends()) expect(backend.query).not.toMatch(/^\s*(insert|update|delete)/i);
 

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { installProcessDatabase, openDatabase, type Db } from '@/db/client';
 import { deliveries } from '@/db/schema/campaigns';
 import { contacts } from '@/db/schema/contacts';
-import { sqlRows } from '@/lib/db/rows';
 import { GET as CAMPAIGNS } from '@/app/api/campaign/route';
 import { GET as MEMBERS_PAGE } from '@/app/api/member/route';
 import { startDispatchLoop, type DispatchLoop } from '@/lib/sending/loop';
@@ -185,8 +184,7 @@ describe.runIf(process.env.DATABASE_URL)('the database and the SMTP server going
     // went back to the queue unspent (the circuit breaker held the rest back); one whose attempt
     // marker met the database outage is retried. Nothing failed for good.
     expect(smtp.messages.length).toBeGreaterThan(beforeSmtp);
-    const [{ retries, failures }] = await sqlRows<{ retries: number; failures: number }>(
-      t.db,
+    const [{ retries, failures }] = await t.db.execute<{ retries: number; failures: number }>(
       sql`select count(*) filter (where e.type = 'retry')::int as retries, count(*) filter (where e.type = 'failed')::int as failures
           from delivery_events e join deliveries d on d.id = e.delivery_id where d.campaign_id = ${scene.campaignId}`,
     );

@@ -7,7 +7,6 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { checkReadiness } from '@/lib/ops/readiness';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { withDatabase } from '@/tests/fixtures/global-setup';
@@ -44,8 +43,7 @@ afterAll(async () => {
 async function fingerprint(url: string): Promise<Record<string, number>> {
   const handle = await openDatabase({ url });
   try {
-    const rows = await sqlRows<{ name: string; n: number }>(
-      handle.db,
+    const rows = await handle.db.execute<{ name: string; n: number }>(
       sql`select 'merchants' as name, count(*)::int as n from merchants
           union all select 'contacts', count(*)::int from contacts
           union all select 'campaigns', count(*)::int from campaigns

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { checkReadiness } from '@/lib/ops/readiness';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { withDatabase } from '@/tests/fixtures/global-setup';
@@ -66,7 +65,7 @@ describe.runIf(pg && compiledExists('worker') && compiledExists('migrate'))('dis
     expect(first.output()).toContain('migrations applied (postgres)');
     const handle = await openDatabase({ url });
     try {
-      const count = async () => (await sqlRows<{ n: number }>(handle.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0].n;
+      const count = async () => (await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0].n;
       const applied = await count();
       expect(applied).toBeGreaterThan(0);
       expect(await checkReadiness(handle.db, { env: productionEnv(url) })).toEqual({ ready: true, failed: [] });

@@ -2,7 +2,6 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { installProcessDatabase, openPglite, type Db } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { checkReadiness } from '@/lib/ops/readiness';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import * as health from '@/app/api/health/route';
@@ -51,7 +50,7 @@ describe('GET /api/ready', () => {
   });
 
   it('answers 503 naming `migrations` when a bundled migration is not applied', async () => {
-    const [last] = await sqlRows<{ id: number; hash: string; created_at: string }>(t.db, sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+    const [last] = await t.db.execute<{ id: number; hash: string; created_at: string }>(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`);
     await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last.id}`);
     try {
       expect(await checkReadiness(t.db)).toEqual({ ready: false, failed: ['migrations'] });

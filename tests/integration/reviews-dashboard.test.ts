@@ -9,7 +9,6 @@ import { eq, sql } from 'drizzle-orm';
 import { reviewSources } from '@/db/schema/sources';
 import { dashboardFigures, reviewsAfterRequestsQuery } from '@/lib/dashboard/figures';
 import { channelSendingQuery, requestsSentQuery } from '@/lib/sending/delivery-figures';
-import { sqlRows } from '@/lib/db/rows';
 import { dashboardQuerySchema } from '@/lib/dashboard/schema';
 import { resolvePeriod } from '@/lib/dashboard/period';
 import { GET as dashboardRoute } from '@/app/api/dashboard/route';
@@ -168,7 +167,7 @@ describe(`dashboard figures (${process.env.DATABASE_URL ? 'postgres' : 'pglite'}
     const plan = (query: Parameters<typeof sql>[1]) =>
       t.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        const rows = await sqlRows<Record<string, string>>(tx, sql`explain ${query}`);
+        const rows = await tx.execute<Record<string, string>>(sql`explain ${query}`);
         return rows.map((r) => Object.values(r).join(' ')).join('\n');
       });
     for (const locationId of [undefined, l1]) {

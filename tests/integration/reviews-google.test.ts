@@ -154,7 +154,7 @@ describe(`Google Business Profile (${process.env.DATABASE_URL ? 'postgres' : 'pg
   });
 
   it('links a provider location to ours: connected flag and review link', async () => {
-    const [sl] = await t.db.execute<{ id: number }>(sql`select id from source_locations where external_id = ${L1}`).then((r) => ((r as unknown as { rows?: { id: number }[] }).rows ?? (r as unknown as { id: number }[])));
+    const [sl] = await t.db.execute<{ id: number }>(sql`select id from source_locations where external_id = ${L1}`);
     const foreign = await callApi(linkRoute, { method: 'POST', path: '/sources/locations/link', token: other.token, body: { sourceLocationId: sl.id, locationId: ourLocationId } });
     expect(foreign.status).toBe(404);
     const answer = await callApi(linkRoute, { method: 'POST', path: '/sources/locations/link', token: owner.token, body: { sourceLocationId: sl.id, locationId: ourLocationId } });

@@ -32,8 +32,6 @@ beforeAll(async () => {
   ours = (await createLocation(t.db, m.merchantId, { name: '静安店' })).id;
 });
 
-const rows = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
-
 describe(`sandbox source (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('connects without configuration, and not when Google is configured', async () => {
     const answer = await callApi<{ sourceId: number }>(connectSandbox, { method: 'POST', path: '/sources/sandbox/connect', token: m.token });
@@ -103,7 +101,7 @@ describe('demo seed', () => {
   it('gives the demo merchant a connected sandbox and a year of reviews, once', async () => {
     await seedAll(t.db);
     const [demo] = await t.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
-    const count = async () => rows<{ site: string; n: number }>(await t.db.execute(sql`select site, count(*)::int as n from reviews where merchant_id = ${demo.merchantId} group by site order by site`));
+    const count = () => t.db.execute<{ site: string; n: number }>(sql`select site, count(*)::int as n from reviews where merchant_id = ${demo.merchantId} group by site order by site`);
     const before = await count();
     expect(Object.fromEntries(before.map((r) => [r.site, r.n]))).toEqual({ dianping: 96, google: 270, openrice: 64, other: 8, tripadvisor: 40 });
     await seedAll(t.db);
@@ -113,12 +111,12 @@ describe('demo seed', () => {
     const locs = await t.db.select().from(locations).where(eq(locations.merchantId, demo.merchantId));
     const linked = locs.filter((l) => ['晨光咖啡 静安店', 'Morning Light Café Central'].includes(l.name));
     expect(linked.map((l) => l.connected)).toEqual([true, true]);
-    const [mix] = rows<{ high: number; low: number; answered_low: number; needs: number; tagged: number; zh: number; en: number; months: number }>(
-      await t.db.execute(sql`select count(*) filter (where rating >= 4)::int as high, count(*) filter (where rating <= 2)::int as low,
+    const [mix] = await t.db.execute<{ high: number; low: number; answered_low: number; needs: number; tagged: number; zh: number; en: number; months: number }>(
+      sql`select count(*) filter (where rating >= 4)::int as high, count(*) filter (where rating <= 2)::int as low,
         count(*) filter (where rating <= 2 and reply_comment is not null)::int as answered_low, count(*) filter (where needs_response)::int as needs,
         count(*) filter (where employee_tag is not null)::int as tagged, count(*) filter (where language like 'zh%')::int as zh, count(*) filter (where language = 'en-US')::int as en,
         count(distinct to_char(create_time, 'YYYY-MM'))::int as months
-        from reviews where merchant_id = ${demo.merchantId}`),
+        from reviews where merchant_id = ${demo.merchantId}`,
     );
     expect(mix.high / 478).toBeGreaterThan(0.7);
     expect(mix.answered_low).toBeGreaterThan(mix.low / 2);

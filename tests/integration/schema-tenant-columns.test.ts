@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { sqlRows } from '@/lib/db/rows';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 
 /**
@@ -28,8 +27,7 @@ const KNOWN_GAPS: Record<string, string> = {};
 
 describe('tenant tables carry merchant_id', () => {
   it('every table has merchant_id or is on the global list with a reason', async () => {
-    const tables = await sqlRows<{ name: string; has: boolean }>(
-      t.db,
+    const tables = await t.db.execute<{ name: string; has: boolean }>(
       sql`select t.table_schema || '.' || t.table_name as name,
                  exists (select 1 from information_schema.columns c where c.table_schema = t.table_schema and c.table_name = t.table_name and c.column_name = 'merchant_id') as has
           from information_schema.tables t

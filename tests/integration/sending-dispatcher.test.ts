@@ -103,8 +103,7 @@ describe('the dispatcher', () => {
     const first = await createSendingScene(t.db, { channel: 'sms', members: [{ smsOptIn: null }, { smsOptIn: false }], template: { scene: 'first_optin', includeUnsubscribe: true } });
     await drain();
     expect(await deliveryStatuses(t.db, first.campaignId)).toEqual({ sent: 1, skipped: 1 });
-    const outbox = await t.db.execute(sql`select body from outbox where merchant_id = ${first.merchant.merchantId} order by id desc limit 1`);
-    const body = ((outbox as unknown as { rows?: { body: string }[] }).rows ?? (outbox as unknown as { body: string }[]))[0].body;
+    const [{ body }] = await t.db.execute<{ body: string }>(sql`select body from outbox where merchant_id = ${first.merchant.merchantId} order by id desc limit 1`);
     expect(body).toMatch(/review us: https:\/\/g\.page\/r\/test-store\/review Reply STOP to opt out$/);
   });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { sqlRows } from '@/lib/db/rows';
 import { alwaysSkippedSql, contactColumns, skipReason, skipReasonSql, type Channel, type EligibilitySubject, type SkipReason } from '@/lib/sending/eligibility';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 
@@ -32,8 +31,7 @@ describe('the eligibility rule in JS and in SQL', () => {
           members.map((m, i) => sql`(${i}::int, ${m.email}::text, ${m.phone}::text, ${m.emailOptIn}::boolean, ${m.smsOptIn}::boolean, ${m.emailStatus}::text, ${m.recentlyAsked}::boolean)`),
           sql`, `,
         );
-        const rows = await sqlRows<{ i: number; reason: string | null; always: boolean }>(
-          t.db,
+        const rows = await t.db.execute<{ i: number; reason: string | null; always: boolean }>(
           sql`select c.i, ${skipReasonSql(ch, contactColumns('c', sql`c.recently_asked`), sc)} as reason, ${alwaysSkippedSql(ch, contactColumns('c'))} as always
               from (values ${values}) as c(i, email, phone, email_opt_in, sms_opt_in, email_status, recently_asked) order by c.i`,
         );

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
-import { sqlRows } from '@/lib/db/rows';
 import { deliveries } from '@/db/schema/campaigns';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
@@ -88,7 +87,7 @@ describe.runIf(process.env.DATABASE_URL)(`${WORKERS} workers killed at random mi
       workers[victim].child.kill('SIGKILL');
       await exited(workers[victim].child);
       workers[victim] = startSender();
-      const [{ left }] = await sqlRows<{ left: number }>(t.db, sql`select count(*)::int as left from deliveries where campaign_id in (${first.campaignId}, ${second.campaignId}) and status in ('queued', 'sending')`);
+      const [{ left }] = await t.db.execute<{ left: number }>(sql`select count(*)::int as left from deliveries where campaign_id in (${first.campaignId}, ${second.campaignId}) and status in ('queued', 'sending')`);
       kills.push({ at: smtp.messages.length, left: Number(left) });
     }
     // Every kill came before the campaigns were done.
@@ -119,7 +118,7 @@ describe.runIf(process.env.DATABASE_URL)(`${WORKERS} workers killed at random mi
     expect(review.length).toBeLessThanOrEqual(KILLS);
     for (const id of campaignIds) {
       const campaign = await campaignRow(t.db, id);
-      const mine = await sqlRows<{ n: number }>(t.db, sql`select count(*)::int as n from deliveries where campaign_id = ${id} and status = 'sent'`);
+      const mine = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from deliveries where campaign_id = ${id} and status = 'sent'`);
       expect([campaign.status, campaign.successRecords]).toEqual([5, Number(mine[0].n)]);
     }
     console.log(

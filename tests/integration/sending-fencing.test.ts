@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '@/db/client';
 import { deliveries } from '@/db/schema/campaigns';
-import { sqlRows } from '@/lib/db/rows';
 import { claimDueDeliveries, recoverStaleClaims, type ClaimedDelivery } from '@/lib/sending/claim';
 import { commitAttemptsAndSent, markAttempt, type AttemptItem } from '@/lib/sending/attempts-and-sent';
 import { recordFailed, recordNeedsReview, recordRetry, recordSkipped, releaseClaim, releaseUnsent } from '@/lib/sending/record-outcome';
@@ -78,8 +77,7 @@ describe.runIf(process.env.DATABASE_URL)('two sessions: recovery re-queues a row
     const marker = markAttempt(t.db, attemptOf(claim), new Date());
     let waiting = 0;
     for (let i = 0; i < 200 && !waiting; i++) {
-      const [row] = await sqlRows<{ n: number }>(
-        t.db,
+      const [row] = await t.db.execute<{ n: number }>(
         sql`select count(*)::int as n from pg_stat_activity
             where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'transactionid' and query like '%claim_token = a.token%'`,
       );
@@ -144,7 +142,7 @@ describe('fenced writes', () => {
       ]),
     );
     const hash = contentHash(scene.merchant.merchantId, { subject: 'Hi', text: 'same', html: '<p>same</p>' });
-    const stored = await sqlRows<{ hash: string; merchant_id: number; subject: string; text: string; html: string }>(t.db, sql`select hash, merchant_id, subject, text, html from message_contents where hash = ${hash}`);
+    const stored = await t.db.execute<{ hash: string; merchant_id: number; subject: string; text: string; html: string }>(sql`select hash, merchant_id, subject, text, html from message_contents where hash = ${hash}`);
     expect(stored.map((r) => [r.hash, Number(r.merchant_id), r.subject, r.text, r.html])).toEqual([[hash, scene.merchant.merchantId, 'Hi', 'same', '<p>same</p>']]);
     const marked = await t.db.select().from(deliveries).where(eq(deliveries.campaignId, scene.campaignId)).orderBy(deliveries.id);
     expect(marked.map((r) => [r.contentHash, r.templateVersion])).toEqual([

@@ -44,7 +44,7 @@ function transportsWith(email: EmailTransport, sms: SmsTransport = outboxSmsTran
 }
 const action = (route: typeof pauseRoute.POST, name: string, scene: Scene) =>
   callApi(route, { method: 'POST', path: `/campaign/${scene.campaignId}/${name}`, token: scene.merchant.token, params: { id: String(scene.campaignId) } });
-async function rowsOf(campaignId: number) {
+async function deliveriesOf(campaignId: number) {
   return t.db.select().from(deliveries).where(eq(deliveries.campaignId, campaignId)).orderBy(deliveries.id);
 }
 const received = (emails: Set<string>) => smtp.messages.filter((m) => emails.has(m.to[0])).length;
@@ -55,7 +55,7 @@ describe('pause in the middle of a claimed batch', () => {
   for (const [concurrency, held] of [[1, false], [4, false], [1, true], [4, true]] as const) {
     it(`sends nothing that had not reached its transport when the pause (POST /pause) committed (concurrency ${concurrency}${held ? ', end held' : ''})`, async () => {
       const scene = await createSendingScene(t.db, { count: 20 });
-      const emails = new Set((await rowsOf(scene.campaignId)).map((r) => r.toAddress.toLowerCase()));
+      const emails = new Set((await deliveriesOf(scene.campaignId)).map((r) => r.toAddress.toLowerCase()));
       const real = smtpTransport(smtp.url);
       let calls = 0;
       let pausedAt = 0;
@@ -90,7 +90,7 @@ describe('pause in the middle of a claimed batch', () => {
       expect(received(emails)).toBe(calls);
       const paused = await campaignRow(t.db, scene.campaignId);
       expect([paused.status, paused.successRecords]).toEqual([CampaignStatus.PAUSED, calls]);
-      expect((await rowsOf(scene.campaignId)).filter((r) => r.status === 'queued').every((r) => r.attempts === 0)).toBe(true);
+      expect((await deliveriesOf(scene.campaignId)).filter((r) => r.status === 'queued').every((r) => r.attempts === 0)).toBe(true);
 
       // Resume continues where it stopped: everyone once.
       expect((await action(resumeRoute.POST, 'resume', scene)).status).toBe(200);
@@ -122,7 +122,7 @@ describe('quiet hours beginning in the middle of a claimed batch', () => {
     expect(await deliveryStatuses(t.db, scene.campaignId)).toEqual({ sent: 2, queued: 3 });
     // The next round, still in quiet hours, sends nothing and waits for 08:00 EDT (12:00 UTC).
     expect((await dispatchOnce(t.db, options)).sent).toBe(0);
-    const waiting = (await rowsOf(scene.campaignId)).filter((r) => r.status === 'queued');
+    const waiting = (await deliveriesOf(scene.campaignId)).filter((r) => r.status === 'queued');
     expect(waiting.map((r) => r.nextAttemptAt.toISOString())).toEqual(Array(3).fill('2026-07-02T12:00:00.000Z'));
     clock = new Date('2026-07-02T12:00:00Z');
     expect((await dispatchOnce(t.db, options)).sent).toBe(3);
@@ -183,7 +183,7 @@ async function shelve(campaignId: number) {
 async function sendOne(email: EmailTransport, sms?: SmsTransport, channel: 'email' | 'sms' = 'email') {
   const scene = await createSendingScene(t.db, { count: 1, channel });
   const report = await dispatchOnce(t.db, { transports: transportsWith(email, sms), ...base });
-  const [row] = await rowsOf(scene.campaignId);
+  const [row] = await deliveriesOf(scene.campaignId);
   return { report, row };
 }
 
@@ -213,7 +213,7 @@ describe('a transport failure with no reply code', () => {
     // Nothing is left to send: the campaign completes with the row still up for review.
     await dispatchOnce(t.db, { transports: transportsWith(smtpTransport(server.url)), ...base });
     expect((await campaignRow(t.db, row.campaignId)).status).toBe(CampaignStatus.COMPLETED);
-    expect((await rowsOf(row.campaignId))[0].status).toBe('needs_review');
+    expect((await deliveriesOf(row.campaignId))[0].status).toBe('needs_review');
   });
 
   it('treats a Twilio request that timed out as uncertain, and one that never connected as unsent (requeued, no attempt used)', async () => {

@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { sqlRows } from '@/lib/db/rows';
 import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 import { resetSmtpTransports, smtpTransport } from '@/lib/messaging/smtp-transport';
 import { startDispatchLoop, type DispatchLoop } from '@/lib/sending/loop';
@@ -67,8 +66,7 @@ describe('the dispatch loop while its round is stuck', () => {
     }
     // A dead worker's rows: two still queued are marked as it would have left them, an hour ago;
     // one of them was handed to its transport (attempt marker set), the other not yet.
-    const dead = await sqlRows<{ id: number }>(
-      t.db,
+    const dead = await t.db.execute<{ id: number }>(
       sql`update deliveries set status = 'sending', updated_at = now() - interval '1 hour',
             attempted_at = case when id = (select min(id) from deliveries where campaign_id = ${scene.campaignId} and status = 'queued') then now() - interval '1 hour' end
           where id in (select id from deliveries where campaign_id = ${scene.campaignId} and status = 'queued' order by id limit 2)
@@ -77,7 +75,7 @@ describe('the dispatch loop while its round is stuck', () => {
     expect(dead.length).toBe(2);
     const [handedOver, notYet] = dead.map((r) => Number(r.id)).sort((a, b) => a - b);
     const marked = performance.now();
-    const statusOf = async (id: number) => (await sqlRows<{ status: string }>(t.db, sql`select status from deliveries where id = ${id}`))[0].status;
+    const statusOf = async (id: number) => (await t.db.execute<{ status: string }>(sql`select status from deliveries where id = ${id}`))[0].status;
     while ((await statusOf(handedOver)) === 'sending' || (await statusOf(notYet)) === 'sending') {
       if (performance.now() - marked > 10_000) throw new Error('the dead worker’s rows were not recovered');
       await sleep(20);

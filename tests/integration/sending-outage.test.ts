@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { deliveries } from '@/db/schema/campaigns';
-import { sqlRows } from '@/lib/db/rows';
 import { startDispatchLoop } from '@/lib/sending/loop';
 import { smtpTransport, resetSmtpTransports } from '@/lib/messaging/smtp-transport';
 import { twilioTransport } from '@/lib/messaging/twilio-transport';
@@ -52,7 +51,7 @@ function transports(sms = outboxSmsTransport, perSecond = 100): SendingTransport
 }
 
 async function sendingRows(campaignId: number): Promise<number> {
-  const [row] = await sqlRows<{ n: number }>(t.db, sql`select count(*)::int as n from deliveries where campaign_id = ${campaignId} and status = 'sending'`);
+  const [row] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from deliveries where campaign_id = ${campaignId} and status = 'sending'`);
   return Number(row.n);
 }
 
@@ -141,7 +140,7 @@ describe('a transport outage mid-campaign', () => {
     try {
       await sleep(5_000);
       twilio.hangNext(0);
-      const [row] = await sqlRows<{ n: number }>(t.db, sql`select count(*)::int as n from deliveries where campaign_id = ${scene.campaignId} and status = 'needs_review'`);
+      const [row] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from deliveries where campaign_id = ${scene.campaignId} and status = 'needs_review'`);
       review = Number(row.n);
       await waitFor(async () => (await campaignRow(t.db, scene.campaignId)).status === 5, 60_000);
     } finally {

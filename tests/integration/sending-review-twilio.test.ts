@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { CampaignStatus, campaigns, deliveries, messageContents } from '@/db/schema/campaigns';
-import { sqlRows } from '@/lib/db/rows';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { resolveReview } from '@/lib/sending/review';
 import { transportsFromEnv } from '@/lib/sending/transports';
@@ -65,7 +64,7 @@ async function delivery(id: number) {
 }
 
 async function events(id: number): Promise<string[]> {
-  const rows = await sqlRows<{ type: string; detail: string | null }>(t.db, sql`select type, detail from delivery_events where delivery_id = ${id} order by id`);
+  const rows = await t.db.execute<{ type: string; detail: string | null }>(sql`select type, detail from delivery_events where delivery_id = ${id} order by id`);
   return rows.map((r) => `${r.type}:${r.detail ?? ''}`);
 }
 
@@ -191,7 +190,7 @@ describe('SMS in review, settled against Twilio', () => {
     expect(twilio.lookups.length).toBe(asked);
     Object.assign(process.env, { TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: FROM, TWILIO_BASE_URL: twilio.baseUrl });
     const [{ merchantId }] = await t.db.select({ merchantId: deliveries.merchantId }).from(deliveries).where(eq(deliveries.id, r.deliveryId));
-    const [owner] = await sqlRows<{ id: number }>(t.db, sql`select id from users where merchant_id = ${merchantId} limit 1`);
+    const [owner] = await t.db.execute<{ id: number }>(sql`select id from users where merchant_id = ${merchantId} limit 1`);
     const ctx = { db: t.db, merchantId, userId: Number(owner.id), locale: 'en-US' as const, permissions: [], now: () => new Date() };
     expect(await resolveReview(ctx, { deliveryId: r.deliveryId, verdict: 'sent' })).toEqual({ status: 'sent' });
     expect(await settleSmsReviews(t.db, new Date())).toBe(0);

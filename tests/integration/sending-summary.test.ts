@@ -7,7 +7,6 @@ import { POST as review } from '@/app/api/sending/review/route';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { transportsFromEnv } from '@/lib/sending/transports';
 import { campaignReviews, markAllReviewsSent, resolveReview, reviewCounts, reviewReason } from '@/lib/sending/review';
-import { sqlRows } from '@/lib/db/rows';
 import { seedDemoReviews } from '@/lib/seed/review-demo';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant } from '@/tests/fixtures/factories';
@@ -68,7 +67,7 @@ async function toReview(campaignId: number, at = new Date(Date.now() - 60_000), 
 }
 
 async function eventsOf(deliveryId: number): Promise<string[]> {
-  const rows = await sqlRows<{ type: string; detail: string | null }>(t.db, sql`select type, detail from delivery_events where delivery_id = ${deliveryId} order by id`);
+  const rows = await t.db.execute<{ type: string; detail: string | null }>(sql`select type, detail from delivery_events where delivery_id = ${deliveryId} order by id`);
   return rows.map((r) => `${r.type}:${r.detail ?? ''}`);
 }
 

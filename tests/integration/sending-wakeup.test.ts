@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CampaignStatus, campaigns } from '@/db/schema/campaigns';
 import { merchantSendingSettings } from '@/db/schema/sending';
-import { sqlRows } from '@/lib/db/rows';
 import { runCampaignAction } from '@/lib/campaigns/transitions';
 import { resetSmtpTransports } from '@/lib/messaging/smtp-transport';
 import { startDispatchLoop, type DispatchLoop } from '@/lib/sending/loop';
@@ -136,8 +135,7 @@ describe('the in-process dispatcher', () => {
   it.runIf(process.env.DATABASE_URL)('listens again by itself after its connection was cut', async () => {
     await untilIdle();
     const before = listening;
-    const [cut] = await sqlRows<{ n: number }>(
-      t.db,
+    const [cut] = await t.db.execute<{ n: number }>(
       sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen starloop_dispatch%'`,
     );
     expect(Number(cut.n)).toBe(1);

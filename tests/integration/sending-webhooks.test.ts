@@ -77,8 +77,8 @@ describe('SMS through Twilio', () => {
     expect(failed.status).toBe(200);
     expect(await deliveryStatuses(t.db, scene.campaignId)).toEqual({ sent: 1, failed: 1 });
     expect((await campaignRow(t.db, scene.campaignId)).successRecords).toBe(1);
-    const events = await t.db.execute(sql`select type from delivery_events e join deliveries d on d.id = e.delivery_id where d.campaign_id = ${scene.campaignId} order by e.id`);
-    const types = ((events as unknown as { rows?: { type: string }[] }).rows ?? (events as unknown as { type: string }[])).map((r) => r.type);
+    const events = await t.db.execute<{ type: string }>(sql`select type from delivery_events e join deliveries d on d.id = e.delivery_id where d.campaign_id = ${scene.campaignId} order by e.id`);
+    const types = events.map((r) => r.type);
     expect(types).toEqual(['sent', 'sent', 'delivered', 'failed']);
   });
 });

@@ -14,7 +14,6 @@ import { callApi } from '@/tests/fixtures/api';
 import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 import { startFakeTwilio, type FakeTwilio } from '@/tests/fixtures/fake-twilio';
 import { inboundParams, signedTwilioRequest } from '@/tests/fixtures/twilio-webhook';
-import { sqlRows } from '@/lib/db/rows';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -253,7 +252,7 @@ describe('the signature and the envelope', () => {
     const wrongToken = await inbound(signedTwilioRequest({ appUrl: APP, path: PATH, authToken: 'another-accounts-token', params }), noParams);
     expect(wrongToken.status).toBe(403);
     expect((await contactRow(c.id)).smsOptIn).toBe(true);
-    const rows = await sqlRows<{ n: number }>(t.db, sql`select count(*)::int as n from inbox_messages m join conversations v on v.id = m.conversation_id where v.contact_id = ${c.id}`);
+    const rows = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from inbox_messages m join conversations v on v.id = m.conversation_id where v.contact_id = ${c.id}`);
     expect(Number(rows[0].n)).toBe(0);
   });
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import twilio from 'twilio';
 import { sql } from 'drizzle-orm';
-import { sqlRows } from '@/lib/db/rows';
 import { POST as inbound } from '@/app/api/webhooks/twilio/inbound/route';
 import { POST as status } from '@/app/api/webhooks/twilio/status/route';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
@@ -91,7 +90,7 @@ describe('Twilio webhooks under arbitrary input', () => {
       { numRuns: 150 },
     );
     // Not a vacuous pass: many of those forms were recorded as messages.
-    const [{ n }] = await sqlRows<{ n: number }>(t.db, sql`select count(*)::int as n from inbox_messages`);
+    const [{ n }] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from inbox_messages`);
     expect(Number(n)).toBeGreaterThan(30);
   });
 

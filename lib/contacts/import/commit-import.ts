@@ -9,7 +9,6 @@ import { parseSpreadsheet, type SheetRow } from './parse-file';
 import { readRow, type RowValues } from './row-values';
 import { planImport, type ExistingContact } from './plan-import';
 import { writeImport } from './write-import';
-import { sqlRows } from '@/lib/db/rows';
 import { supportedRegion } from '@/lib/phone/read';
 import { phoneRegion } from '@/lib/phone/region';
 import type { PhoneProblem } from '@/lib/phone/problem';
@@ -88,8 +87,7 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
   return ctx.db.transaction(async (tx) => {
     const emails = candidates.map((c) => c.values.email).filter((e): e is string => !!e);
     const phones = candidates.map((c) => c.values.phone).filter((p): p is string => !!p);
-    const existing = await sqlRows<ExistingContact>(
-      tx,
+    const existing = await tx.execute<ExistingContact>(
       sql`select id, first_name, last_name, email, phone, gender, type, location_id, tags, custom_fields, email_opt_in, sms_opt_in
           from contacts
           where merchant_id = ${ctx.merchantId}

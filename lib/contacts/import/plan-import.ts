@@ -2,7 +2,7 @@ import { newOptToken } from '../opt-token';
 import type { SheetRow } from './parse-file';
 import type { RowValues } from './row-values';
 
-export interface ExistingContact {
+export type ExistingContact = {
   id: number;
   first_name: string;
   last_name: string;
@@ -15,7 +15,7 @@ export interface ExistingContact {
   custom_fields: Record<string, string> | null;
   email_opt_in: boolean | null;
   sms_opt_in: boolean | null;
-}
+};
 
 export interface ContactWrite {
   id?: number;
