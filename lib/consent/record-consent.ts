@@ -48,5 +48,5 @@ export async function writeConsent(tx: Tx, change: ConsentChange): Promise<void>
 
 /** One consent change in its own transaction. */
 export async function recordConsent(db: Db, change: ConsentChange): Promise<void> {
-  await db.transaction(async (tx) => writeConsent(tx as unknown as Tx, change));
+  await db.transaction(async (tx) => writeConsent(tx, change));
 }
