@@ -11,7 +11,8 @@
  * as in bench/sending-email.ts: this shared machine's speed drifts within minutes. The server
  * counts what it accepted per phone: every member exactly once on each side. BENCH_IN_FLIGHT
  * (default 20) is both sides' concurrency; BENCH_ENGINE_IN_FLIGHT overrides the engine's alone,
- * BENCH_LINGER_MS its markers' linger. BENCH_KEEP=1 keeps the database.
+ * BENCH_LINGER_MS its markers' linger. BENCH_KEEP=1 keeps the database; BENCH_MARKS=1 prints each
+ * turn's window, to split a `node --cpu-prof --import tsx` profile by sender (bench/RESULTS.md).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -60,14 +61,14 @@ async function main() {
     const members = await campaignMembers(handle.db, campaignId);
     progress(`send-now queued ${members.length} deliveries in ${Math.round(queueMs)} ms`);
 
-    const base = newSide();
-    const engine = newSide();
+    const base = newSide('bare');
+    const engine = newSide('engine');
     // The engine's HTTP calls timed, as the baseline's are: the rest of its time per message is its own.
     const twilioSms = selectSmsTransport();
     const sms: SmsTransport = { name: twilioSms.name, send: (db, message) => timedRequest(engine, () => twilioSms.send(db, message)) };
     const transports = { email: outboxEmailTransport, sms, emailLimiter: createRateLimiter(0), smsLimiter: createRateLimiter(0), from: () => 'Bench Café <campaigns@starloop.test>' };
     // fetch warmed up (compiled, connections open) for both senders before the first turn; not a member, not counted.
-    await bareRequests(newSide(), config, Array.from({ length: 1000 }, () => ({ to: '+15550000000', body: 'warm-up' })));
+    await bareRequests(newSide('warm-up'), config, Array.from({ length: 1000 }, () => ({ to: '+15550000000', body: 'warm-up' })));
     const dbBefore = await databaseWork(admin, dbName);
     const slices = Math.max(1, Number(process.env.BENCH_SLICES ?? 10));
     const perSlice = Math.ceil(members.length / slices);
@@ -110,7 +111,7 @@ async function main() {
     const sameBodies = twilio.messages.every((m) => (bodyOf.get(m.to) ?? bodyOf.set(m.to, m.body).get(m.to)) === m.body);
     const basePerSecond = (base.count / base.ms) * 1000;
     const result = {
-      machine: machine(),
+      machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`,
       date: new Date().toISOString(),
       loadAverage: os.loadavg().map((l) => +l.toFixed(1)),
       members: MEMBERS,
@@ -142,22 +143,15 @@ async function databaseWork(admin: import('postgres').Sql, dbName: string) {
   return { xacts: Number(row.xacts), activeMs: Number(row.active_ms) };
 }
 
-/** One sender's sums over its turns, and what the server accepted from it per phone. */
-interface Side {
-  ms: number;
-  count: number;
-  cpuUs: number;
-  /** The whole machine's busy CPU during its turns (all processes), us. */
-  machineUs: number;
-  perPhone: Map<string, number>;
-  sliceMs: number[];
-  sliceCounts: number[];
-  /** Summed time of its HTTP calls (request sent to answer read), ms. */
-  requestMs: number;
-}
+/**
+ * One sender's sums over its turns: wall ms, messages the server accepted (and per phone), this
+ * process's CPU, the whole machine's busy CPU (us), per slice, and its HTTP calls' time (sent to
+ * answer read, ms).
+ */
+type Side = { name: string; ms: number; count: number; cpuUs: number; machineUs: number; perPhone: Map<string, number>; sliceMs: number[]; sliceCounts: number[]; requestMs: number };
 
-function newSide(): Side {
-  return { ms: 0, count: 0, cpuUs: 0, machineUs: 0, perPhone: new Map(), sliceMs: [], sliceCounts: [], requestMs: 0 };
+function newSide(name: string): Side {
+  return { name, ms: 0, count: 0, cpuUs: 0, machineUs: 0, perPhone: new Map(), sliceMs: [], sliceCounts: [], requestMs: 0 };
 }
 
 /** Runs one turn, adding its time, CPU (this process: sender and server) and the server's count to the side. */
@@ -166,8 +160,11 @@ async function timed(side: Side, twilio: FakeTwilio, turn: () => Promise<void>) 
   const cpu = process.cpuUsage();
   const machineBefore = machineCpu();
   const start = performance.now();
+  const clockStart = process.hrtime.bigint() / 1000n;
   await turn();
   const ms = performance.now() - start;
+  // BENCH_MARKS=1: each turn's window on the clock of a --cpu-prof profile (us), to split it by sender.
+  if (process.env.BENCH_MARKS === '1') progress(`${side.name} window (us): ${clockStart} ${process.hrtime.bigint() / 1000n}`);
   const used = process.cpuUsage(cpu);
   const machineAfter = machineCpu();
   const received = twilio.messages.slice(from);
@@ -182,11 +179,7 @@ async function timed(side: Side, twilio: FakeTwilio, turn: () => Promise<void>) 
 
 async function timedRequest<T>(side: Side, call: () => Promise<T>): Promise<T> {
   const start = performance.now();
-  try {
-    return await call();
-  } finally {
-    side.requestMs += performance.now() - start;
-  }
+  return call().finally(() => (side.requestMs += performance.now() - start));
 }
 
 /**
@@ -221,7 +214,6 @@ function sideResult(side: Side, phones: string[], inFlight: number) {
     everyMemberExactlyOnce: missing === 0 && repeated === 0 && side.count === phones.length,
     missing,
     repeated,
-    seconds: +(side.ms / 1000).toFixed(1),
     perSecond: Math.round((side.count / side.ms) * 1000),
     // Little's law: the wall time each message held one of the sender's places, and its HTTP call's part.
     msPerMessageInFlight: +((side.ms * inFlight) / side.count).toFixed(1),
@@ -235,10 +227,6 @@ function sideResult(side: Side, phones: string[], inFlight: number) {
 function machineCpu(): number {
   const [, user, nice, system, , , irq, softirq] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
   return (user + nice + system + irq + softirq) * 1e4;
-}
-
-function machine(): string {
-  return `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
 }
 
 /** A merchant, its location, an SMS template, members with SMS opt-in and E.164 phones, and a DRAFT SMS campaign whose fresh snapshot send-now reuses. */
@@ -281,10 +269,7 @@ function renderedBody(m: Member) {
   return { to: m.phone, body };
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch((error) => (console.error(error), process.exit(1)));
 
 function progress(message: string) {
   console.error(`[bench] ${message}`);
