@@ -19,7 +19,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '@/db/client';
-import { sqlRows } from '@/lib/db/rows';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { runCampaignAction } from '@/lib/campaigns/transitions';
 import { createRateLimiter } from '@/lib/sending/rate-limiter';
@@ -104,7 +103,7 @@ async function main() {
     const dbAfter = await databaseWork(admin, dbName);
     // The last round completes the campaign.
     await dispatchOnce(handle.db, { startDueScheduledCampaigns, transports, batchSize: 1000, baseUrl: BASE_URL });
-    const [status] = await sqlRows<{ status: number; success: number }>(handle.db, sql`select status, success_records as success from campaigns where id = ${campaignId}`);
+    const [status] = await handle.db.execute<{ status: number; success: number }>(sql`select status, success_records as success from campaigns where id = ${campaignId}`);
     const phones = members.map((m) => m.phone);
     // Both senders posted the same text to each phone (the engine rendered what the baseline did).
     const bodyOf = new Map<string, string>();
@@ -231,21 +230,17 @@ function machineCpu(): number {
 
 /** A merchant, its location, an SMS template, members with SMS opt-in and E.164 phones, and a DRAFT SMS campaign whose fresh snapshot send-now reuses. */
 async function seed(db: Db): Promise<{ campaignId: number; merchantId: number }> {
-  const [merchant] = await sqlRows<{ id: number }>(db, sql`insert into merchants (name, address) values ('Bench Café', '1 Bench Road') returning id`);
-  const [location] = await sqlRows<{ id: number }>(
-    db,
-    sql`insert into locations (merchant_id, name, address, city, state, country, review_link) values (${merchant.id}, 'Bench Store', '1 Main St', 'Springfield', 'IL', 'US', ${REVIEW_LINK}) returning id`,
+  const [merchant] = await db.execute<{ id: number }>(sql`insert into merchants (name, address) values ('Bench Café', '1 Bench Road') returning id`);
+  const [location] = await db.execute<{ id: number }>(sql`insert into locations (merchant_id, name, address, city, state, country, review_link) values (${merchant.id}, 'Bench Store', '1 Main St', 'Springfield', 'IL', 'US', ${REVIEW_LINK}) returning id`,
   );
-  const [template] = await sqlRows<{ id: number }>(db, sql`insert into templates (merchant_id, name, type, content, include_unsubscribe) values (${merchant.id}, 'Bench SMS', 1, ${TEMPLATE}, true) returning id`);
+  const [template] = await db.execute<{ id: number }>(sql`insert into templates (merchant_id, name, type, content, include_unsubscribe) values (${merchant.id}, 'Bench SMS', 1, ${TEMPLATE}, true) returning id`);
   await db.execute(sql`
     insert into contacts (merchant_id, location_id, first_name, last_name, phone, sms_opt_in, opt_token, locale)
     select ${merchant.id}, ${location.id}, 'Member' || g, 'Bench', '+1415' || lpad(g::text, 7, '0'), true, md5(g::text || ${crypto.randomUUID()}), 'en-US'
     from generate_series(1, ${MEMBERS}) g`);
-  const [snapshot] = await sqlRows<{ id: number }>(db, sql`insert into member_snapshots (merchant_id, location_id, channel, total) values (${merchant.id}, ${location.id}, 1, ${MEMBERS}) returning id`);
+  const [snapshot] = await db.execute<{ id: number }>(sql`insert into member_snapshots (merchant_id, location_id, channel, total) values (${merchant.id}, ${location.id}, 1, ${MEMBERS}) returning id`);
   await db.execute(sql`insert into snapshot_members (merchant_id, snapshot_id, contact_id) select ${merchant.id}, ${snapshot.id}, id from contacts where merchant_id = ${merchant.id}`);
-  const [campaign] = await sqlRows<{ id: number }>(
-    db,
-    sql`insert into campaigns (merchant_id, name, channel, status, location_id, template_id, snapshot_id, start_time)
+  const [campaign] = await db.execute<{ id: number }>(sql`insert into campaigns (merchant_id, name, channel, status, location_id, template_id, snapshot_id, start_time)
         values (${merchant.id}, 'Bench SMS campaign', 1, 0, ${location.id}, ${template.id}, ${snapshot.id}, null) returning id`,
   );
   return { campaignId: campaign.id, merchantId: merchant.id };
@@ -255,7 +250,7 @@ type Member = { phone: string; first_name: string; opt_token: string };
 
 /** The campaign's members in the engine's order. */
 async function campaignMembers(db: Db, campaignId: number): Promise<Member[]> {
-  return sqlRows<Member>(db, sql`select k.phone, k.first_name, k.opt_token from deliveries d join contacts k on k.id = d.contact_id where d.campaign_id = ${campaignId} order by d.id`);
+  return db.execute<Member>(sql`select k.phone, k.first_name, k.opt_token from deliveries d join contacts k on k.id = d.contact_id where d.campaign_id = ${campaignId} order by d.id`);
 }
 
 /** The SMS the engine will send a member, rendered the same way, for the baseline. */
