@@ -21,7 +21,7 @@ export function TwoFactorConfirmForm<T>({ submitLabel, danger, action, onDone, o
   const t = useTranslations('twoFactor');
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, start] = useTransition();
-  const { register, handleSubmit, formState, setError } = useForm<Values, unknown, ConfirmTwoFactorInput>({ resolver, mode: 'onTouched', defaultValues: { password: '', code: '' } });
+  const { register, handleSubmit, formState, setError } = useForm<Values, unknown, ConfirmTwoFactorInput>({ resolver, defaultValues: { password: '', code: '' } });
   const message = useFieldMessage(formState.errors);
 
   const onSubmit = handleSubmit((values) => {

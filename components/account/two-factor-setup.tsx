@@ -28,7 +28,7 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: { setup: Setup; o
   const t = useTranslations('twoFactor');
   const [copied, setCopied] = useState<'secret' | 'uri' | null>(null);
   const [pending, start] = useTransition();
-  const { control, handleSubmit, formState, setError } = useForm<Values, unknown, z.output<typeof enableTwoFactorSchema>>({ resolver, mode: 'onTouched', defaultValues: { code: '' } });
+  const { control, handleSubmit, formState, setError } = useForm<Values, unknown, z.output<typeof enableTwoFactorSchema>>({ resolver, defaultValues: { code: '' } });
   const message = useFieldMessage(formState.errors);
 
   const copy = async (what: 'secret' | 'uri') => {

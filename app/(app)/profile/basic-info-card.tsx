@@ -21,8 +21,9 @@ const FIELDS = ['merchantName', 'address'] as const;
 export function BasicInfoCard({ profile, onSaved }: { profile: MerchantProfile; onSaved: (p: MerchantProfile) => void }) {
   const t = useTranslations('accounts.profile');
   const [pending, start] = useTransition();
-  // Save stays off until a field differs from what is saved (isDirty against the defaults).
-  const { register, handleSubmit, formState, setError, reset } = useForm<UpdateProfileInput, unknown, UpdateProfileInput>({ resolver, mode: 'onTouched', defaultValues: { merchantName: profile.name, address: profile.address } });
+  // Checked on submit, then on each change, as before. Save stays off until a field differs from
+  // what is saved (isDirty against the defaults, which reset moves to the saved values).
+  const { register, handleSubmit, formState, setError, reset } = useForm<UpdateProfileInput, unknown, UpdateProfileInput>({ resolver, defaultValues: { merchantName: profile.name, address: profile.address } });
   const message = useFieldMessage(formState.errors);
 
   const submit = handleSubmit((values) =>

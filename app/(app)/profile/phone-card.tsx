@@ -28,7 +28,7 @@ type Values = z.input<typeof verifyPhoneSchema>;
 /** Spec section 5: phone and code are both required to verify; a phone has 10-20 digits. */
 export function PhoneCard({ profile, onVerified }: { profile: MerchantProfile; onVerified: (p: MerchantProfile) => void }) {
   const t = useTranslations('accounts.profile');
-  const { register, control, handleSubmit, formState, setError, clearErrors, trigger, getValues, resetField } = useForm<Values, unknown, z.output<typeof verifyPhoneSchema>>({ resolver, mode: 'onTouched', defaultValues: { phone: profile.phone ?? '', code: '' } });
+  const { register, control, handleSubmit, formState, setError, clearErrors, trigger, getValues, resetField } = useForm<Values, unknown, z.output<typeof verifyPhoneSchema>>({ resolver, defaultValues: { phone: profile.phone ?? '', code: '' } });
   const message = useFieldMessage(formState.errors);
   const [resendAt, setResendAt] = useState<number | null>(null);
   const [sending, startSend] = useTransition();

@@ -29,7 +29,9 @@ export function TwoFactorStep({ challenge, callbackUrl, onRestart }: TwoFactorSt
   const t = useTranslations('twoFactor.login');
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<Values, unknown, z.output<typeof twoFactorLoginSchema>>({ resolver, mode: 'onTouched', defaultValues: { challenge, code: '' } });
+  // Checked on submit, then on each change (as before): the field has the focus from the start, and a
+  // check on blur would put an error under it, shifting the buttons, as soon as one of them is pressed.
+  const { register, handleSubmit, formState, setError } = useForm<Values, unknown, z.output<typeof twoFactorLoginSchema>>({ resolver, defaultValues: { challenge, code: '' } });
   const fieldMessage = useFieldMessage(formState.errors);
 
   const onSubmit = handleSubmit((values) => {

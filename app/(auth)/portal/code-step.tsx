@@ -31,7 +31,9 @@ export function CodeStep({ locale, email, resendAt, onResent, onChangeEmail, onV
   const t = useTranslations('accounts.portal');
   const [resending, setResending] = useState(false);
   const wait = useCountdown(resendAt);
-  const { control, handleSubmit, formState, setError, reset } = useForm<Values, unknown, z.output<typeof validateEmailCodeSchema>>({ resolver, mode: 'onTouched', defaultValues: { email, code: '' } });
+  // Checked on submit, then on each change (as before): the field has the focus from the start, and a
+  // check on blur would put an error under it, shifting the buttons, as soon as one of them is pressed.
+  const { control, handleSubmit, formState, setError, reset } = useForm<Values, unknown, z.output<typeof validateEmailCodeSchema>>({ resolver, defaultValues: { email, code: '' } });
   const message = useFieldMessage(formState.errors);
 
   const verify = handleSubmit(async (values) => {

@@ -20,7 +20,9 @@ type Values = z.input<typeof emailOnlySchema>;
 export function EmailStep({ locale, initialEmail, onSent }: { locale: string; initialEmail: string; onSent: (email: string, resendAfter: number) => void }) {
   const t = useTranslations('accounts.portal');
   const [registered, setRegistered] = useState(false);
-  const { register, handleSubmit, formState, setError } = useForm<Values, unknown, z.output<typeof emailOnlySchema>>({ resolver, mode: 'onTouched', defaultValues: { email: initialEmail } });
+  // Checked on submit, then on each change (as before): the field has the focus from the start, and a
+  // check on blur would put an error under it, shifting the buttons, as soon as one of them is pressed.
+  const { register, handleSubmit, formState, setError } = useForm<Values, unknown, z.output<typeof emailOnlySchema>>({ resolver, defaultValues: { email: initialEmail } });
   const message = useFieldMessage(formState.errors);
 
   const submit = handleSubmit(async ({ email }) => {
