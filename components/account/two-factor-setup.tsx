@@ -3,11 +3,20 @@
 import { Check, Copy } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFieldMessage } from '@/components/ui/use-field-message';
 import { enableTwoFactorAction } from '@/lib/auth/two-factor/actions';
 import type { TwoFactorSetup as Setup } from '@/lib/auth/two-factor/enrol';
+import type { enableTwoFactorSchema } from '@/lib/auth/two-factor/schema';
 import { CodeInput } from './code-input';
+
+// The action's own schema; it (and zod) loads on the first validation, not with the settings page.
+const resolver = lazyZodResolver(() => import('@/lib/auth/two-factor/schema').then((m) => m.enableTwoFactorSchema));
+type Values = z.input<typeof enableTwoFactorSchema>;
 
 /** The secret in groups of four, as authenticator apps show it when typed. */
 export function groupSecret(secret: string): string {
@@ -17,29 +26,23 @@ export function groupSecret(secret: string): string {
 /** Turn on: the secret to type into the app (or its otpauth:// link), then the app's current code. */
 export function TwoFactorSetup({ setup, onEnabled, onCancel }: { setup: Setup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
   const t = useTranslations('twoFactor');
-  const tv = useTranslations();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState<'secret' | 'uri' | null>(null);
   const [pending, start] = useTransition();
+  const { control, handleSubmit, formState, setError } = useForm<Values, unknown, z.output<typeof enableTwoFactorSchema>>({ resolver, defaultValues: { code: '' } });
+  const message = useFieldMessage(formState.errors);
 
   const copy = async (what: 'secret' | 'uri') => {
     await navigator.clipboard?.writeText(what === 'secret' ? setup.secret : setup.uri).catch(() => undefined);
     setCopied(what);
   };
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
-      setError(tv('accounts.validation.codeDigits'));
-      return;
-    }
-    setError(null);
+  const onSubmit = handleSubmit((values) =>
     start(async () => {
-      const result = await enableTwoFactorAction({ code });
+      const result = await enableTwoFactorAction(values);
       if (result.ok) onEnabled(result.data.recoveryCodes);
-      else setError(result.fieldErrors?.code ?? result.message);
-    });
-  };
+      // Every refusal (a wrong code, not started) shows beside the one field.
+      else setError('code', { type: 'server', message: result.fieldErrors?.code ?? result.message });
+    }),
+  );
 
   return (
     <div className="flex flex-col gap-5" data-testid="two-factor-setup">
@@ -70,8 +73,8 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: { setup: Setup; o
         </li>
         <li>
           <form noValidate onSubmit={onSubmit} className="flex max-w-xs flex-col gap-3">
-            <FormField label={t('stepCode')} required error={error}>
-              <CodeInput value={code} onChange={setCode} data-testid="two-factor-enable-code" />
+            <FormField label={t('stepCode')} required error={message('code')}>
+              <Controller control={control} name="code" render={({ field }) => <CodeInput {...field} data-testid="two-factor-enable-code" />} />
             </FormField>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" loading={pending}>

@@ -75,6 +75,8 @@ export const registerSchema = merchantDetailsSchema
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type MerchantDetailsInput = z.infer<typeof merchantDetailsSchema>;
 
-export const deleteAccountSchema = z.object({ password: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(1024, 'validation.tooLong') });
+/** Settings → delete account (and DELETE /api/user): the password; an empty one is asked for by name. */
+export const deleteAccountSchema = z.object({ password: z.string({ error: 'validation.required' }).min(1, 'accounts.settings.passwordRequired').max(1024, 'validation.tooLong') });
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 export const merchantRegisterSchema = merchantDetailsSchema.extend({ verificationToken: z.string().trim().max(4096).optional().default('') });

@@ -149,6 +149,10 @@ describe(`profile, subscription and deletion (${process.env.DATABASE_URL ? 'post
     const [contactsBefore] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from contacts where merchant_id = ${merchantId}`);
     const refused = await callApi(deleteUser, { method: 'DELETE', path: '/user', token: staff.accessToken, body: { password: 'wrong-password-123' } });
     expect(refused.status).toBe(400);
+    // An empty password is asked for by name, as the settings dialog asks (the same schema).
+    const empty = await callApi<{ fieldErrors?: Record<string, string> }>(deleteUser, { method: 'DELETE', path: '/user', token: staff.accessToken, body: { password: '' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.data?.fieldErrors?.password).toBe('Enter your password');
     const ok = await callApi(deleteUser, { method: 'DELETE', path: '/user', token: staff.accessToken, body: { password: DEMO_PASSWORD } });
     expect(ok.status).toBe(200);
 

@@ -1,79 +1,45 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useTransition } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { useMessageText } from '@/components/account/use-message-key';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFieldMessage } from '@/components/ui/use-field-message';
 import { updateProfileAction } from '@/lib/merchant/actions';
 import type { MerchantProfile } from '@/lib/merchant/profile';
+import type { UpdateProfileInput } from '@/lib/merchant/schema';
 import { notify } from '@/lib/notify/notify';
 
-type Values = { merchantName: string; address: string };
-type Errors = Partial<Record<keyof Values, string>>;
+// The action's own schema; it (and zod) loads on the first check, not with the page (issue 11).
+const resolver = lazyZodResolver(() => import('@/lib/merchant/schema').then((m) => m.updateProfileSchema));
 const FIELDS = ['merchantName', 'address'] as const;
-const ids = { merchantName: 'profile-merchant-name', address: 'profile-address' } as const;
-
-// Two fields do not need react-hook-form; the schema (zod) loads on the first
-// check instead of with the page (issue 11). The server action checks again.
-let schemas: typeof import('@/lib/merchant/schema') | null = null;
-const loadSchemas = async () => (schemas ??= await import('@/lib/merchant/schema'));
-
-/** The schema's first message per field, as message keys. */
-function check(values: Values, module: typeof import('@/lib/merchant/schema')): { errors: Errors; data?: Values } {
-  const parsed = module.updateProfileSchema.safeParse(values);
-  if (parsed.success) return { errors: {}, data: parsed.data };
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof Values;
-    errors[field] ??= issue.message;
-  }
-  return { errors };
-}
 
 export function BasicInfoCard({ profile, onSaved }: { profile: MerchantProfile; onSaved: (p: MerchantProfile) => void }) {
   const t = useTranslations('accounts.profile');
-  const text = useMessageText();
   const [pending, start] = useTransition();
-  const [saved, setSaved] = useState<Values>({ merchantName: profile.name, address: profile.address });
-  const [values, setValues] = useState<Values>(saved);
-  const [errors, setErrors] = useState<Errors>({});
-  // After a first submit, each change checks again (react-hook-form's reValidateMode onChange).
-  const [submitted, setSubmitted] = useState(false);
-  const dirty = FIELDS.some((f) => values[f] !== saved[f]);
+  // Checked on submit, then on each change, as before. Save stays off until a field differs from
+  // what is saved (isDirty against the defaults, which reset moves to the saved values).
+  const { register, handleSubmit, formState, setError, reset } = useForm<UpdateProfileInput, unknown, UpdateProfileInput>({ resolver, defaultValues: { merchantName: profile.name, address: profile.address } });
+  const message = useFieldMessage(formState.errors);
 
-  const change = (field: keyof Values) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (submitted && schemas) setErrors(check(next, schemas).errors);
-  };
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const { errors: found, data } = check(values, await loadSchemas());
-    setErrors(found);
-    if (!data) {
-      const first = FIELDS.find((f) => found[f]);
-      if (first) document.getElementById(ids[first])?.focus();
-      return;
-    }
+  const submit = handleSubmit((values) =>
     start(async () => {
-      const result = await updateProfileAction(data);
+      const result = await updateProfileAction(values);
       if (!result.ok) {
-        setErrors(result.fieldErrors ?? {});
+        for (const [field, text] of Object.entries(result.fieldErrors ?? {})) {
+          if ((FIELDS as readonly string[]).includes(field)) setError(field as (typeof FIELDS)[number], { type: 'server', message: text });
+        }
         return notify.warning(result.message);
       }
       onSaved(result.data);
-      const next = { merchantName: result.data.name, address: result.data.address };
-      setSaved(next);
-      setValues(next);
-      setSubmitted(false);
+      reset({ merchantName: result.data.name, address: result.data.address });
       notify.success(result.message ?? t('saved'));
-    });
-  };
+    }),
+  );
 
   return (
     <Card>
@@ -83,15 +49,15 @@ export function BasicInfoCard({ profile, onSaved }: { profile: MerchantProfile; 
       </CardHeader>
       <form noValidate onSubmit={submit}>
         <CardContent className="grid gap-4">
-          <FormField id={ids.merchantName} label={t('merchantName')} required error={text(errors.merchantName)}>
-            <Input name="merchantName" maxLength={100} autoComplete="organization" value={values.merchantName} onChange={change('merchantName')} />
+          <FormField label={t('merchantName')} required error={message('merchantName')}>
+            <Input maxLength={100} autoComplete="organization" {...register('merchantName')} />
           </FormField>
-          <FormField id={ids.address} label={t('address')} required error={text(errors.address)}>
-            <Input name="address" maxLength={300} autoComplete="street-address" value={values.address} onChange={change('address')} />
+          <FormField label={t('address')} required error={message('address')}>
+            <Input maxLength={300} autoComplete="street-address" {...register('address')} />
           </FormField>
         </CardContent>
         <CardFooter>
-          <Button type="submit" loading={pending} disabled={!dirty}>
+          <Button type="submit" loading={pending} disabled={!formState.isDirty}>
             {t('save')}
           </Button>
         </CardFooter>

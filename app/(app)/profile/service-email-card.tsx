@@ -2,44 +2,48 @@
 
 import { RefreshCw, Send } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useTransition } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFieldMessage } from '@/components/ui/use-field-message';
 import { VerificationBadge } from '@/components/account/verification-badge';
-import { useMessageText } from '@/components/account/use-message-key';
 import { refreshServiceEmailStatusAction, sendServiceEmailVerificationAction, setServiceEmailAction } from '@/lib/merchant/actions';
 import type { MerchantProfile } from '@/lib/merchant/profile';
+import type { serviceEmailSchema } from '@/lib/merchant/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';
 import { formatDateTime } from '@/lib/time/format';
+
+// The action's own schema; it (and zod) loads on the first check, not with the page (issue 11).
+const resolver = lazyZodResolver(() => import('@/lib/merchant/schema').then((m) => m.serviceEmailSchema));
+type Values = z.input<typeof serviceEmailSchema>;
 
 /** The service e-mail members receive mail from, its verification status, refresh and send actions. */
 export function ServiceEmailCard({ profile, onChange }: { profile: MerchantProfile; onChange: (p: MerchantProfile) => void }) {
   const t = useTranslations('accounts.profile');
   const locale = useLocale() as Locale;
-  const text = useMessageText();
-  const [email, setEmail] = useState(profile.serviceEmail ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const { register, control, handleSubmit, formState, setError } = useForm<Values, unknown, z.output<typeof serviceEmailSchema>>({ resolver, defaultValues: { serviceEmail: profile.serviceEmail ?? '' } });
+  const message = useFieldMessage(formState.errors);
+  const email = useWatch({ control, name: 'serviceEmail' });
   const [saving, startSave] = useTransition();
   const [sending, startSend] = useTransition();
   const [refreshing, startRefresh] = useTransition();
   const changed = email.trim().toLowerCase() !== (profile.serviceEmail ?? '');
 
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    // The schema (and zod) loads on the first check, not with the page (issue 11).
-    const parsed = (await import('@/lib/merchant/schema')).serviceEmailSchema.safeParse({ serviceEmail: email });
-    if (!parsed.success) return setError(text(parsed.error.issues[0]?.message));
+  const save = handleSubmit((values) =>
     startSave(async () => {
-      const result = await setServiceEmailAction(parsed.data);
-      if (!result.ok) return setError(result.fieldErrors?.serviceEmail ?? result.message);
-      setError(undefined);
+      const result = await setServiceEmailAction(values);
+      // Every refusal shows beside the one field.
+      if (!result.ok) return setError('serviceEmail', { type: 'server', message: result.fieldErrors?.serviceEmail ?? result.message });
       onChange(result.data);
       notify.success(result.message ?? t('saved'));
-    });
-  };
+    }),
+  );
 
   const sendVerification = () =>
     startSend(async () => {
@@ -66,8 +70,8 @@ export function ServiceEmailCard({ profile, onChange }: { profile: MerchantProfi
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <form noValidate onSubmit={save} className="grid grid-cols-[1fr_auto] items-start gap-3 mobile:grid-cols-1">
-          <FormField label={t('serviceEmail')} required error={error}>
-            <Input type="email" name="serviceEmail" autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="hello@example.com" />
+          <FormField label={t('serviceEmail')} required error={message('serviceEmail')}>
+            <Input type="email" autoComplete="email" maxLength={254} placeholder="hello@example.com" {...register('serviceEmail')} />
           </FormField>
           <Button type="submit" variant="secondary" className="mt-[26px] mobile:mt-0" loading={saving} disabled={!changed}>
             {t('save')}

@@ -3,10 +3,19 @@
 import { AlertCircle, ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFieldMessage } from '@/components/ui/use-field-message';
+import type { twoFactorLoginSchema } from '@/lib/auth/two-factor/schema';
 import { twoFactorLoginAction } from './actions';
+
+// The action's own schema (the challenge rides along as a value); loaded on the first validation.
+const resolver = lazyZodResolver(() => import('@/lib/auth/two-factor/schema').then((m) => m.twoFactorLoginSchema));
+type Values = z.input<typeof twoFactorLoginSchema>;
 
 export interface TwoFactorStepProps {
   challenge: string;
@@ -18,31 +27,27 @@ export interface TwoFactorStepProps {
 /** The sign-in's second screen: a code from the authenticator app, or one recovery code. */
 export function TwoFactorStep({ challenge, callbackUrl, onRestart }: TwoFactorStepProps) {
   const t = useTranslations('twoFactor.login');
-  const tv = useTranslations();
   const [pending, start] = useTransition();
-  const [code, setCode] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  // Checked on submit, then on each change (as before): the field has the focus from the start, and a
+  // check on blur would put an error under it, shifting the buttons, as soon as one of them is pressed.
+  const { register, handleSubmit, formState, setError } = useForm<Values, unknown, z.output<typeof twoFactorLoginSchema>>({ resolver, defaultValues: { challenge, code: '' } });
+  const fieldMessage = useFieldMessage(formState.errors);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit((values) => {
     setMessage(null);
-    if (!code.trim()) {
-      setFieldError(tv('validation.required'));
-      return;
-    }
-    setFieldError(null);
     start(async () => {
-      const result = await twoFactorLoginAction({ challenge, code, callbackUrl });
+      const result = await twoFactorLoginAction({ ...values, callbackUrl });
+      // Success redirects; only refusals come back.
       if (!result || result.ok) return;
       if (result.details?.restart) {
         onRestart(result.message);
         return;
       }
-      if (result.fieldErrors?.code) setFieldError(result.fieldErrors.code);
+      if (result.fieldErrors?.code) setError('code', { type: 'server', message: result.fieldErrors.code });
       else setMessage(result.message);
     });
-  };
+  }, () => setMessage(null));
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" data-testid="two-factor-step" aria-labelledby="two-factor-title">
@@ -61,16 +66,14 @@ export function TwoFactorStep({ challenge, callbackUrl, onRestart }: TwoFactorSt
           {message}
         </p>
       )}
-      <FormField label={t('code')} required hint={t('codeHint')} error={fieldError}>
+      <FormField label={t('code')} required hint={t('codeHint')} error={fieldMessage('code')}>
         <Input
-          name="code"
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
           maxLength={64}
           autoFocus
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
+          {...register('code')}
           className="h-11 font-mono text-lg tracking-widest"
           data-testid="two-factor-code"
         />

@@ -3,12 +3,19 @@
 import { Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFieldMessage } from '@/components/ui/use-field-message';
 import { deleteAccountAction } from '@/lib/auth/actions';
+import type { DeleteAccountInput } from '@/lib/auth/schema';
 import type { UserRole } from '@/lib/auth/user-role';
+
+// The action's own schema; it (and zod) loads on the first check, not with the settings page.
+const resolver = lazyZodResolver(() => import('@/lib/auth/schema').then((m) => m.deleteAccountSchema));
 
 /**
  * Deleting asks for the password in a dialog; success signs out and lands on /login. The owner
@@ -18,29 +25,26 @@ export function DeleteAccountDialog({ role }: { role: UserRole }) {
   const t = useTranslations('accounts.settings');
   const tc = useTranslations('common');
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [pending, start] = useTransition();
+  // Checked on submit, then on each change (as before): the field has the focus from the start, and a
+  // check on blur would put an error under it, shifting the buttons, as soon as one of them is pressed.
+  const { register, handleSubmit, formState, setError, reset } = useForm<DeleteAccountInput, unknown, DeleteAccountInput>({ resolver, defaultValues: { password: '' } });
+  const message = useFieldMessage(formState.errors);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!password) return setError(t('passwordRequired'));
+  const submit = handleSubmit((values) =>
     start(async () => {
-      const result = await deleteAccountAction({ password });
-      // Success redirects to /login; only refusals come back.
-      if (result && !result.ok) setError(result.fieldErrors?.password ?? result.message);
-    });
-  };
+      const result = await deleteAccountAction(values);
+      // Success redirects to /login; only refusals come back, all of them beside the password.
+      if (result && !result.ok) setError('password', { type: 'server', message: result.fieldErrors?.password ?? result.message });
+    }),
+  );
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) {
-          setPassword('');
-          setError(undefined);
-        }
+        if (!next) reset();
       }}
     >
       <DialogTrigger asChild>
@@ -55,8 +59,8 @@ export function DeleteAccountDialog({ role }: { role: UserRole }) {
             <DialogTitle>{t('deleteTitle')}</DialogTitle>
             <DialogDescription>{t(role === 'owner' ? 'deleteWarning' : 'deleteStaffWarning')}</DialogDescription>
           </DialogHeader>
-          <FormField label={t('password')} required error={error}>
-            <Input type="password" name="password" autoComplete="current-password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+          <FormField label={t('password')} required error={message('password')}>
+            <Input type="password" autoComplete="current-password" autoFocus {...register('password')} />
           </FormField>
           <DialogFooter>
             <Button variant="secondary" onClick={() => setOpen(false)}>
