@@ -54,7 +54,15 @@ function LinkForm({ initialUrl, onSubmit, onCancel }: { initialUrl: string; onSu
   const errorId = useId();
   const url = useWatch({ control, name: 'url' });
   return (
-    <form className="mt-4 space-y-4" noValidate onSubmit={handleSubmit((values) => onSubmit(values.url))}>
+    <form
+      className="mt-4 space-y-4"
+      noValidate
+      onSubmit={(event) => {
+        // React bubbles the submit through the portal to the form around the editor (the post editor's, which would save).
+        event.stopPropagation();
+        void handleSubmit((values) => onSubmit(values.url))(event);
+      }}
+    >
       <div>
         <label className="block text-sm font-medium">
           {t('link.url')}
