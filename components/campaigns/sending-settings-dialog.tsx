@@ -3,13 +3,22 @@
 import { Settings2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFieldMessage } from '@/components/ui/use-field-message';
 import { sendingSettingsAction, saveSendingSettingsAction } from '@/lib/sending/actions';
 import { FREQUENCY_CAP_MAX_DAYS } from '@/lib/sending/limits';
+import type { sendingSettingsSchema } from '@/lib/sending/schema';
 import { notify } from '@/lib/notify/notify';
+
+// The number box holds text; the schema (the save action's, loaded on the first check) reads it, blank included.
+type Values = { frequencyCapDays: string };
+const resolver = lazyZodResolver(() => import('@/lib/sending/schema').then((m) => m.sendingSettingsSchema)) as Resolver<Values, unknown, z.output<typeof sendingSettingsSchema>>;
 
 /**
  * The merchant's sending settings beside the request button: the frequency cap (one review
@@ -19,30 +28,22 @@ import { notify } from '@/lib/notify/notify';
 export function SendingSettingsDialog() {
   const t = useTranslations('campaigns.sendingSettings');
   const [open, setOpen] = useState(false);
-  const [days, setDays] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, formState, reset, setError } = useForm<Values, unknown, z.output<typeof sendingSettingsSchema>>({ resolver, defaultValues: { frequencyCapDays: '' } });
+  const message = useFieldMessage(formState.errors);
 
   async function openDialog() {
-    setError(undefined);
+    reset({ frequencyCapDays: '' });
     setOpen(true);
     const res = await sendingSettingsAction({});
-    if (res.ok) setDays(String(res.data.frequencyCapDays));
+    if (res.ok) reset({ frequencyCapDays: String(res.data.frequencyCapDays) });
   }
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const res = await saveSendingSettingsAction({ frequencyCapDays: days.trim() === '' ? Number.NaN : Number(days) });
-      if (res.ok) {
-        notify.success(t('saved'));
-        setOpen(false);
-      } else setError(res.fieldErrors?.frequencyCapDays ?? res.message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = handleSubmit(async (values) => {
+    const res = await saveSendingSettingsAction(values);
+    if (!res.ok) return setError('frequencyCapDays', { type: 'server', message: res.fieldErrors?.frequencyCapDays ?? res.message });
+    notify.success(t('saved'));
+    setOpen(false);
+  });
 
   return (
     <>
@@ -52,19 +53,19 @@ export function SendingSettingsDialog() {
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent size="sm">
-          <form onSubmit={save} className="space-y-4">
+          <form onSubmit={save} noValidate className="space-y-4">
             <DialogHeader>
               <DialogTitle>{t('title')}</DialogTitle>
               <DialogDescription>{t('description')}</DialogDescription>
             </DialogHeader>
-            <FormField label={t('capLabel')} hint={t('capHint')} error={error}>
-              <Input type="number" inputMode="numeric" min={0} max={FREQUENCY_CAP_MAX_DAYS} step={1} value={days} onChange={(e) => setDays(e.target.value)} className="w-32" />
+            <FormField label={t('capLabel')} hint={t('capHint')} error={message('frequencyCapDays')}>
+              <Input type="number" inputMode="numeric" min={0} max={FREQUENCY_CAP_MAX_DAYS} step={1} {...register('frequencyCapDays')} className="w-32" />
             </FormField>
             <DialogFooter>
               <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
                 {t('cancel')}
               </Button>
-              <Button type="submit" disabled={busy}>
+              <Button type="submit" disabled={formState.isSubmitting}>
                 {t('save')}
               </Button>
             </DialogFooter>

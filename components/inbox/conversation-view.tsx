@@ -1,12 +1,12 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { ArrowLeft, CheckCircle2, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/lib/notify/notify';
-import { openConversationAction, replyAction, setProcessedAction } from '@/lib/inbox/actions';
+import { openConversationAction, setProcessedAction } from '@/lib/inbox/actions';
 import type { getConversation } from '@/lib/inbox/get-conversation';
 import type { Locale } from '@/lib/i18n/locales';
 import { CustomerPanel } from './customer-panel';
@@ -22,25 +22,11 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
   const locale = useLocale() as Locale;
   const [thread, setThread] = useState<Thread | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [channel, setChannel] = useState<'email' | 'sms'>('email');
-  const [text, setText] = useState('');
-  const [subject, setSubject] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [subjectError, setSubjectError] = useState<string | null>(null);
-  const [sending, startSend] = useTransition();
   const end = useRef<HTMLLIElement>(null);
 
-  const channelChosen = useRef(false);
   const apply = useCallback((result: Awaited<ReturnType<typeof openConversationAction>>) => {
     if (!result.ok) return setError(result.message);
     setThread(result.data);
-    // The reply channel defaults to the customer's last channel, once; the merchant's choice stays.
-    // The subject too: prefilled once ("Re: ..."), then the merchant's own edit stays.
-    if (!channelChosen.current) {
-      setChannel(result.data.lastChannel);
-      setSubject(result.data.replySubject);
-    }
-    channelChosen.current = true;
   }, []);
   const reload = useCallback(() => openConversationAction({ id: conversationId }).then(apply), [conversationId, apply]);
 
@@ -56,22 +42,9 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
     end.current?.scrollIntoView({ block: 'end' });
   }, [thread?.messages.length]);
 
-  const send = () => {
-    setFieldError(null);
-    setSubjectError(null);
-    startSend(async () => {
-      const result = await replyAction({ conversationId, channel, text, ...(channel === 'email' ? { subject } : {}) });
-      if (result.ok) {
-        notify.success(result.message ?? '');
-        setText('');
-        await reload();
-        onChanged();
-      } else {
-        setFieldError(result.fieldErrors?.text ?? result.fieldErrors?.channel ?? null);
-        setSubjectError(result.fieldErrors?.subject ?? null);
-        notify.warning(result.message);
-      }
-    });
+  const afterReply = async () => {
+    await reload();
+    onChanged();
   };
 
   const toggleProcessed = async () => {
@@ -106,19 +79,8 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
           {/* The scroll anchor: an empty item, since an <ol> holds only <li>. */}
           <li ref={end} aria-hidden />
         </ol>
-        <ReplyForm
-          customer={c}
-          channel={channel}
-          onChannelChange={setChannel}
-          subject={subject}
-          onSubjectChange={setSubject}
-          text={text}
-          onTextChange={setText}
-          subjectError={subjectError}
-          textError={fieldError}
-          sending={sending}
-          onSend={send}
-        />
+        {/* Mounted with the first read: its channel and "Re: …" subject are taken once, then the merchant's edits stay across reloads. */}
+        <ReplyForm conversationId={conversationId} customer={c} initial={{ channel: thread.lastChannel, subject: thread.replySubject }} onSent={afterReply} />
       </div>
       <CustomerPanel customer={c} conversationId={conversationId} />
     </div>

@@ -2,14 +2,21 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, useFormFieldControl } from '@/components/ui/form-field';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFieldMessage } from '@/components/ui/use-field-message';
 import { notify } from '@/lib/notify/notify';
+import type { reviewImportSchema } from '@/lib/reviews/schema';
 
-const MAX_BYTES = 2 * 1024 * 1024;
+type Values = z.input<typeof reviewImportSchema>;
+// The file's checks (type, size) with the route's refusals, loaded on the first check.
+const resolver = lazyZodResolver(() => import('@/lib/reviews/schema').then((m) => m.reviewImportSchema));
 
 interface Outcome {
   inserted: number;
@@ -22,39 +29,31 @@ export function ImportDialog() {
   const t = useTranslations('reviews.import');
   const tAll = useTranslations();
   const router = useRouter();
-  const input = useRef<HTMLInputElement>(null);
-  const fileId = useId();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { control, handleSubmit, formState, reset, setError } = useForm<Values, unknown, z.output<typeof reviewImportSchema>>({ resolver, defaultValues: {} });
+  const message = useFieldMessage(formState.errors);
+  // Closing unmounts the file input: the form forgets its file, its errors and the last outcome.
+  const close = () => {
+    setOpen(false);
+    setOutcome(null);
+    reset();
+  };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const file = input.current?.files?.[0];
-    if (!file) return setError(t('chooseFile'));
-    if (!/\.(csv|xlsx|xls)$/i.test(file.name)) return setError(t('wrongType'));
-    if (file.size > MAX_BYTES) return setError(t('tooLarge'));
-    setError(null);
-    setBusy(true);
+  const submit = handleSubmit(async ({ file }) => {
     const form = new FormData();
     form.set('file', file);
     try {
       const response = await fetch('/api/reviews/import', { method: 'POST', body: form, headers: { 'accept-language': document.documentElement.lang || 'zh-CN' } });
       const body = await response.json();
-      if (!response.ok) {
-        setError(body.msg);
-        return;
-      }
+      if (!response.ok) return setError('file', { type: 'server', message: body.msg });
       setOutcome(body.data);
       notify.success(t('result', { inserted: body.data.inserted, updated: body.data.updated }));
       router.refresh();
     } catch {
-      setError(t('network'));
-    } finally {
-      setBusy(false);
+      setError('file', { type: 'server', message: t('network') });
     }
-  };
+  });
 
   return (
     <>
@@ -65,22 +64,16 @@ export function ImportDialog() {
       </Button>
     <Dialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          setOutcome(null);
-          setError(null);
-        }
-      }}
+      onOpenChange={(next) => (next ? setOpen(true) : close())}
     >
       <DialogContent>
-        <form onSubmit={submit} className="flex flex-col gap-4">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>{t('title')}</DialogTitle>
             <DialogDescription>{t('description')}</DialogDescription>
           </DialogHeader>
-          <FormField id={fileId} label={t('file')} error={error} hint={t('columns')} required>
-            <input ref={input} id={fileId} type="file" accept=".csv,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel" className="text-sm file:me-3 file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-1.5 file:text-primary" />
+          <FormField label={t('file')} error={message('file')} hint={t('columns')} required>
+            <Controller control={control} name="file" render={({ field }) => <FileInput ref={field.ref} name={field.name} onBlur={field.onBlur} onChange={(e) => field.onChange(e.target.files?.[0])} />} />
           </FormField>
           {outcome && (
             <div role="status" className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
@@ -95,10 +88,10 @@ export function ImportDialog() {
             </div>
           )}
           <DialogFooter>
-            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+            <Button type="button" variant="ghost" onClick={close}>
               {t('close')}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={formState.isSubmitting}>
               {t('submit')}
             </Button>
           </DialogFooter>
@@ -107,4 +100,10 @@ export function ImportDialog() {
     </Dialog>
     </>
   );
+}
+
+/** The file picker, wired to its FormField (id, aria-invalid, aria-describedby) like the kit's controls. */
+function FileInput(props: React.ComponentProps<'input'>) {
+  const field = useFormFieldControl();
+  return <input type="file" accept=".csv,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel" className="text-sm file:me-3 file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-1.5 file:text-primary" {...field} {...props} />;
 }

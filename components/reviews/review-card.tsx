@@ -38,7 +38,8 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
   const confirm = useConfirm();
   const [editing, setEditing] = useState(false);
   const [tagging, setTagging] = useState(false);
-  const [tag, setTag] = useState(review.employeeTag ?? '');
+  // What was typed into the tag form, kept while the form is closed.
+  const [tagDraft, setTagDraft] = useState(review.employeeTag ?? '');
   const toGoogle = review.site === 'google';
 
   const removeReply = async () => {
@@ -107,7 +108,16 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
         </DropdownMenu>
       </header>
       {review.comment ? <p className="text-sm leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300">{review.comment}</p> : <p className="text-sm text-slate-400 italic">{t('noComment')}</p>}
-      {tagging && <EmployeeTagForm reviewId={review.id} tag={tag} onTagChange={setTag} onClose={() => setTagging(false)} />}
+      {tagging && (
+        <EmployeeTagForm
+          reviewId={review.id}
+          draft={tagDraft}
+          onClose={(typed) => {
+            setTagDraft(typed);
+            setTagging(false);
+          }}
+        />
+      )}
       {editing ? (
         <ReplyEditor
           reviewId={review.id}

@@ -1,8 +1,17 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useId } from 'react';
 import { useTranslations } from 'next-intl';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFieldMessage } from '@/components/ui/use-field-message';
+import type { linkSchema } from './link-schema';
+
+type Values = z.input<typeof linkSchema>;
+// The address as the sanitiser will keep it (./link-schema.ts), loaded on the first check.
+const resolver = lazyZodResolver(() => import('./link-schema').then((m) => m.linkSchema));
 
 interface LinkDialogProps {
   open: boolean;
@@ -39,25 +48,39 @@ export function LinkDialog({ open, initialUrl, onOpenChange, onSubmit, onClosed 
 
 function LinkForm({ initialUrl, onSubmit, onCancel }: { initialUrl: string; onSubmit: (url: string) => void; onCancel: () => void }) {
   const t = useTranslations('templates.richText');
-  const [url, setUrl] = useState(initialUrl);
+  const { register, control, handleSubmit, formState } = useForm<Values, unknown, z.output<typeof linkSchema>>({ resolver, defaultValues: { url: initialUrl } });
+  const message = useFieldMessage(formState.errors);
+  const error = message('url');
+  const errorId = useId();
+  const url = useWatch({ control, name: 'url' });
   return (
     <form
       className="mt-4 space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit(url.trim());
+      noValidate
+      onSubmit={(event) => {
+        // React bubbles the submit through the portal to the form around the editor (the post editor's, which would save).
+        event.stopPropagation();
+        void handleSubmit((values) => onSubmit(values.url))(event);
       }}
     >
-      <label className="block text-sm font-medium">
-        {t('link.url')}
-        <input
-          autoFocus
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          placeholder="https://"
-          className="mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 dark:border-gray-600 dark:bg-gray-800"
-        />
-      </label>
+      <div>
+        <label className="block text-sm font-medium">
+          {t('link.url')}
+          <input
+            autoFocus
+            {...register('url')}
+            placeholder="https://"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 aria-invalid:border-red-500 dark:border-gray-600 dark:bg-gray-800"
+          />
+        </label>
+        {error && (
+          <p id={errorId} role="alert" className="mt-1 text-[13px] leading-snug text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        )}
+      </div>
       <div className="flex justify-end gap-2">
         <button type="button" onClick={onCancel} className="rounded-md border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800">
           {t('link.cancel')}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inboxFilters } from './filters';
+import { MAX_REPLY_TEXT_LENGTH } from './limits';
 import { MAX_REPLY_SUBJECT_LENGTH } from './reply-subject';
 
 // Client components import these from ./filters instead: this module would bring zod into their pages.
@@ -27,7 +28,7 @@ export const replyBodySchema = z.object({
     .max(MAX_REPLY_SUBJECT_LENGTH, 'validation.tooLong')
     .refine((v) => !/[\r\n]/.test(v), 'inbox.errors.subjectLineBreak')
     .optional(),
-  text: z.string('validation.required').trim().min(1, 'inbox.errors.emptyReply').max(5000, 'validation.tooLong'),
+  text: z.string('validation.required').trim().min(1, 'inbox.errors.emptyReply').max(MAX_REPLY_TEXT_LENGTH, 'validation.tooLong'),
 });
 export const replySchema = replyBodySchema.extend({ conversationId: id });
 export type ReplyInput = z.infer<typeof replySchema>;

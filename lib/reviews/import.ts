@@ -8,8 +8,9 @@ import { dayStart } from './list-reviews';
 import { locationOptions } from '@/lib/locations/options';
 import { readSpreadsheet } from '@/lib/spreadsheet/read-spreadsheet';
 import { startReviewsImportTimer } from '@/lib/observability/metrics';
+import { IMPORT_MAX_BYTES } from './limits';
 
-export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export { IMPORT_MAX_BYTES } from './limits';
 export const IMPORT_MAX_ROWS = 5000;
 
 type Field = 'site' | 'location' | 'reviewer' | 'rating' | 'comment' | 'date' | 'reply' | 'employee' | 'id';

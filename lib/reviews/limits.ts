@@ -10,3 +10,6 @@ export const REVIEW_PAGE_SIZES = [10, 20, 50] as const;
 export function utf8Bytes(text: string): number {
   return new TextEncoder().encode(text).length;
 }
+
+/** The largest spreadsheet POST /api/reviews/import takes (the import dialog checks it first). */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reviewSites } from '@/db/schema/reviews';
-import { REPLY_MAX_BYTES, REVIEW_PAGE_SIZES, utf8Bytes } from './limits';
+import { IMPORT_MAX_BYTES, REPLY_MAX_BYTES, REVIEW_PAGE_SIZES, utf8Bytes } from './limits';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { REPLY_MAX_BYTES, REVIEW_PAGE_SIZES, utf8Bytes } from './limits';
@@ -54,3 +54,15 @@ export const manualReviewSchema = z.object({
 });
 
 export const employeeTagSchema = z.object({ employeeTag: z.preprocess(blank, z.string().trim().max(50).nullable().default(null)) });
+
+/**
+ * The import dialog's file, checked before it is sent with the refusals POST /api/reviews/import
+ * answers (the route reads the upload as multipart, not through a schema, and still checks the
+ * size and the content itself). A `File` in the browser; only its name and size are read.
+ */
+export const reviewImportSchema = z.object({
+  file: z
+    .custom<File>((v) => typeof v === 'object' && v !== null && 'name' in v && 'size' in v, 'reviews.errors.importNoFile')
+    .refine((f) => /\.(csv|xlsx|xls)$/i.test(f.name), 'reviews.errors.importType')
+    .refine((f) => f.size <= IMPORT_MAX_BYTES, 'reviews.errors.importTooLarge'),
+});

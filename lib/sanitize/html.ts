@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { LINK_SCHEMES } from './link-schemes';
 import { FONT_SIZE, HEIGHT, LETTER_SPACING, LINE_HEIGHT, SPACE, WIDTH, box, boundedAttribute, length, type Bounds } from './bounds';
 
 /**
@@ -81,7 +82,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     th: ['colspan', 'rowspan', 'valign', 'width', 'scope'],
   },
   allowedStyles: { '*': STYLES },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesByTag: { img: ['http', 'https', 'data'], video: ['http', 'https'], source: ['http', 'https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'poster', 'cite'],
   allowProtocolRelative: false,
