@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { LanguageSwitch } from '@/components/shell/language-switch';
-import { Logo } from '@/components/shell/logo';
 import { devMailboxEnabled } from '@/lib/messaging/dev-mailbox';
 import { RegistrationWizard } from './registration-wizard';
+import { AuthHeader } from '@/components/shell/auth-header';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accounts.portal');
@@ -16,12 +15,7 @@ export default async function PortalPage() {
   const t = await getTranslations('accounts.portal');
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
-      <header className="flex items-center justify-between px-8 py-5 mobile:px-5">
-        <Link href="/login" className="rounded-lg" aria-label="StarLoop">
-          <Logo />
-        </Link>
-        <LanguageSwitch />
-      </header>
+      <AuthHeader />
       <main className="flex flex-1 justify-center px-6 pt-6 pb-16 mobile:px-4 mobile:pt-2">
         <div className="flex w-full max-w-[520px] flex-col gap-6">
           <div className="flex flex-col gap-2">

@@ -4,10 +4,9 @@ import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db/client';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Logo } from '@/components/shell/logo';
-import { LanguageSwitch } from '@/components/shell/language-switch';
 import { INVITATION_REFUSALS, readInvitation } from '@/lib/team/accept-invitation';
 import { InviteForm } from './invite-form';
+import { AuthHeader } from '@/components/shell/auth-header';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('team.accept');
@@ -22,12 +21,7 @@ export default async function AcceptInvitationPage({ searchParams }: { searchPar
   const state = token && token.length <= 200 ? await readInvitation(await getDb(), token, new Date()) : ({ ok: false, reason: 'invalid' } as const);
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
-      <header className="flex items-center justify-between px-8 py-5 mobile:px-5">
-        <Link href="/login" className="rounded-lg" aria-label="StarLoop">
-          <Logo />
-        </Link>
-        <LanguageSwitch />
-      </header>
+      <AuthHeader />
       <main className="flex flex-1 items-start justify-center px-6 pt-10 mobile:px-4">
         <Card className="w-full max-w-md">
           <CardContent className="flex flex-col gap-5 px-6 py-8">

@@ -1,10 +1,8 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { Card, CardContent } from '@/components/ui/card';
-import { Logo } from '@/components/shell/logo';
-import { LanguageSwitch } from '@/components/shell/language-switch';
 import { ConfirmServiceEmail } from './confirm-button';
+import { AuthHeader } from '@/components/shell/auth-header';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accounts.verifyEmail');
@@ -17,12 +15,7 @@ export default async function VerifyServiceEmailPage({ searchParams }: { searchP
   const { token } = await searchParams;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
-      <header className="flex items-center justify-between px-8 py-5 mobile:px-5">
-        <Link href="/login" className="rounded-lg" aria-label="StarLoop">
-          <Logo />
-        </Link>
-        <LanguageSwitch />
-      </header>
+      <AuthHeader />
       <main className="flex flex-1 items-start justify-center px-6 pt-10 mobile:px-4">
         <Card className="w-full max-w-md">
           <CardContent className="flex flex-col items-center gap-5 px-6 py-8 text-center">
