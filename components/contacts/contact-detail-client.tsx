@@ -1,8 +1,7 @@
 'use client';
 
-import { ArrowLeft, Copy, Pencil, Trash2 } from 'lucide-react';
+import { Copy, Pencil, Trash2 } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
@@ -21,6 +20,7 @@ import { formatDateTime } from '@/lib/time/format';
 import { ContactDetailsCard } from './contact-details-card';
 import { ContactHistoryCard } from './contact-history-card';
 import { OptBadge } from './opt-badge';
+import { BackToContacts } from '@/components/contacts/back-to-contacts';
 
 // The edit form (react-hook-form, the dialog, the selects) loads after the page, when idle, or when first opened (issue 11).
 const ContactFormDialog = dynamic(() => import('./contact-form-dialog').then((m) => m.ContactFormDialog), { ssr: false });
@@ -83,10 +83,7 @@ export function ContactDetailClient({ contact, phoneDisplay, locations, fieldKey
     <>
       <PageHeader
         back={
-          <Link href="/contacts" className="inline-flex items-center gap-1 text-slate-500 hover:text-primary dark:text-slate-400">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            {t('actions.back')}
-          </Link>
+          <BackToContacts label={t('actions.back')} />
         }
         title={name}
         description={[contact.email, phoneDisplay].filter(Boolean).join(' · ')}

@@ -1,10 +1,8 @@
 'use client';
 
-import { Newspaper, Plus, Search } from 'lucide-react';
-import Link from 'next/link';
+import { Newspaper, Search } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useListQuery } from '@/components/lists/use-list-query';
-import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -16,6 +14,7 @@ import { deletePostAction } from '@/lib/posts/actions';
 import type { PostPage, PostSummary } from '@/lib/posts/list-posts';
 import { POST_PAGE_SIZES } from '@/lib/posts/limits';
 import { usePostColumns } from './post-columns';
+import { NewPostButton } from './new-post-button';
 
 export interface PostListProps {
   page: PostPage;
@@ -96,12 +95,7 @@ export function PostList({ page, keyword, status, canManage, publicBaseUrl }: Po
               description={t('empty.description')}
               action={
                 canManage && (
-                  <Button asChild>
-                    <Link href="/posts/add">
-                      <Plus aria-hidden="true" />
-                      {t('newPost')}
-                    </Link>
-                  </Button>
+                  <NewPostButton label={t('newPost')} />
                 )
               }
             />

@@ -1,15 +1,13 @@
-import { Plus } from 'lucide-react';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { PostList } from '@/components/posts/post-list';
-import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { appUrl } from '@/lib/app-url';
 import { requireSession } from '@/lib/auth/session';
 import { canManagePosts } from '@/lib/auth/permissions';
 import { listPosts } from '@/lib/posts/list-posts';
 import { postListQuerySchema } from '@/lib/posts/schema';
+import { NewPostButton } from '@/components/posts/new-post-button';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('posts');
@@ -36,12 +34,7 @@ export default async function PostsPage({ searchParams }: { searchParams: Search
         description={t('description')}
         actions={
           canManage && (
-            <Button asChild>
-              <Link href="/posts/add">
-                <Plus aria-hidden="true" />
-                {t('newPost')}
-              </Link>
-            </Button>
+            <NewPostButton label={t('newPost')} />
           )
         }
       />
