@@ -13,13 +13,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { openDatabase, openPglite, migrateDatabase, type Db } from '@/db/client';
+import { openPglite, migrateDatabase, type Db } from '@/db/client';
 import type { ServiceContext } from '@/lib/context';
 import { commitImport } from '@/lib/contacts/import/commit-import';
 import { guessColumns } from '@/lib/contacts/import/columns';
 import { parseSpreadsheet } from '@/lib/contacts/import/parse-file';
 import { readRow } from '@/lib/contacts/import/row-values';
 import { newOptToken } from '@/lib/contacts/opt-token';
+import { scratchDatabase } from './scratch-database';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 40_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -42,15 +43,9 @@ async function main() {
   // 会员卡号 and 生日 are kept as custom fields, as a merchant would choose in the match step.
   const columns = guessColumns(sheet.headers).map((c, i) => (i >= 8 ? 'custom' : c));
 
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `starloop_bench_import_${Date.now()}`;
   const { default: postgres } = await import('postgres');
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const handle = await openDatabase({ url: url.toString() });
-  const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const { admin, dbName, url, handle } = await scratchDatabase('starloop_bench_import');
+  const raw = postgres(url, { max: 1, onnotice: () => {} });
   const lines: string[] = [];
   try {
     const runs: number[] = [];

@@ -23,10 +23,11 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import { hashPassword } from '@/lib/auth/password';
 import { runCampaignAction } from '@/lib/campaigns/transitions';
 import { cleanExit, freePort, startWeb, startWorker, stop, webBuildExists, type FleetProcess } from '@/tests/fixtures/fleet';
+import { scratchDatabase } from './scratch-database';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 3);
@@ -41,14 +42,7 @@ const TEMPLATE = '<p>Hi {{fullName}},</p><p>Thanks for visiting. <a href="{{goog
 
 async function main() {
   if (!webBuildExists()) throw new Error('no production build: NEXT_DIST_DIR=.next-fleet npx next build first, and run with the same NEXT_DIST_DIR');
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `fleet_bench_${Date.now()}`;
-  const { default: postgres } = await import('postgres');
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const { admin, dbName, url, handle } = await scratchDatabase('fleet_bench');
   const sink = await startCountingSink();
   const processes: FleetProcess[] = [];
   try {
@@ -58,7 +52,7 @@ async function main() {
 
     const ports = await Promise.all(Array.from({ length: WEBS }, () => freePort()));
     const env = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       AUTH_SECRET: 'fleet-bench-auth-secret-0123456789abcdef0123',
       APP_URL: `http://127.0.0.1:${ports[0]}`,
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,

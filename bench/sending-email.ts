@@ -26,7 +26,7 @@ import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { runCampaignAction } from '@/lib/campaigns/transitions';
 import { createRateLimiter } from '@/lib/sending/rate-limiter';
@@ -34,6 +34,7 @@ import { renderEmail } from '@/lib/sending/render-message';
 import { noDelaySocket, resetSmtpTransports, smtpTransport } from '@/lib/messaging/smtp-transport';
 import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
+import { scratchDatabase } from './scratch-database';
 
 const MEMBERS = Number(process.argv[2] ?? 100_000);
 const POOL = 5;
@@ -46,14 +47,7 @@ const ENGINE_IN_FLIGHT = 30;
 const TEMPLATE = '<p>Hi {{fullName}},</p><p>Thanks for visiting. <a href="{{googleReviewLink}}">Write a review</a></p><p><a href="{{optoutLink}}">Unsubscribe</a></p>';
 
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `starloop_bench_${Date.now()}`;
-  const { default: postgres } = await import('postgres');
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const { admin, dbName, handle } = await scratchDatabase('starloop_bench');
   const sink = await startCountingSink();
   try {
     const { campaignId, merchantId } = await seed(handle.db);

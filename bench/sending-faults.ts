@@ -14,9 +14,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '@/db/client';
 import { startSmtpSink } from '@/tests/fixtures/smtp-sink';
 import { createSendingScene } from '@/tests/fixtures/sending';
+import { scratchDatabase } from './scratch-database';
 
 const KILLS = Number(process.argv[2] ?? 220);
 const MEMBERS = Number(process.argv[3] ?? 3000);
@@ -28,14 +28,7 @@ const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.ex
 const progress = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `starloop_faults_${Date.now()}`;
-  const { default: postgres } = await import('postgres');
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const { admin, dbName, url, handle } = await scratchDatabase('starloop_faults');
   const smtp = await startSmtpSink({ parse: false });
   const workers: { child: ChildProcess; sending: boolean }[] = [];
   try {
@@ -50,7 +43,7 @@ async function main() {
           cwd: process.cwd(),
           env: {
             ...process.env,
-            DATABASE_URL: url.toString(),
+            DATABASE_URL: url,
             SMTP_URL: smtp.url,
             DISPATCH_INTERVAL_MS: '50',
             DISPATCH_BATCH_SIZE: '15',

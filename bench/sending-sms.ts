@@ -18,7 +18,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { runCampaignAction } from '@/lib/campaigns/transitions';
 import { createRateLimiter } from '@/lib/sending/rate-limiter';
@@ -29,6 +29,7 @@ import type { SmsTransport } from '@/lib/messaging/types';
 import { outboxEmailTransport } from '@/lib/messaging/outbox-transport';
 import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 import { startFakeTwilio, type FakeTwilio } from '../tests/fixtures/fake-twilio';
+import { scratchDatabase } from './scratch-database';
 
 const MEMBERS = Number(process.argv[2] ?? 20_000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 20);
@@ -38,14 +39,7 @@ const REVIEW_LINK = 'https://g.page/r/bench/review';
 const BASE_URL = 'https://app.starloop.test';
 
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `starloop_bench_sms_${Date.now()}`;
-  const { default: postgres } = await import('postgres');
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const { admin, dbName, handle } = await scratchDatabase('starloop_bench_sms');
   const twilio = await startFakeTwilio();
   // The transport the app would pick from its settings (lib/messaging/send.ts), pointed at loopback.
   Object.assign(process.env, { TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: '+15005550006', TWILIO_BASE_URL: twilio.baseUrl });
