@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
+import { createStaff } from './team-helpers';
 import { callApi } from '@/tests/fixtures/api';
 import { createLocation, createMerchant } from '@/tests/fixtures/factories';
 import { outbox } from '@/db/schema/outbox';
@@ -118,6 +119,13 @@ describe(`profile, subscription and deletion (${process.env.DATABASE_URL ? 'post
     const fresh = await createMerchant(t.db, { subscriptionStatus: 'NONE' });
     const before = await callApi<{ plan: string; canStartTrial: boolean }>(subscription, { path: '/user/subscription', token: fresh.token });
     expect(before.body.data).toMatchObject({ currentStatus: 'NONE', plan: 'none', canStartTrial: true, trialEndTime: null });
+
+    // The plan is the owner's: a staff member is refused, and no trial starts.
+    const staff = await createStaff(t.db, fresh.merchantId);
+    const byStaff = await callApi(startTrial, { method: 'POST', path: '/user/subscription/startTrial', token: staff.token });
+    expect(byStaff.status).toBe(403);
+    expect(byStaff.body.msg).toBe("Only the merchant's owner can do this.");
+    expect((await callApi<{ plan: string }>(subscription, { path: '/user/subscription', token: fresh.token })).body.data.plan).toBe('none');
 
     const started = await callApi<{ currentStatus: string; trialEndTime: string; trialing: boolean; trialDaysLeft: number }>(startTrial, { method: 'POST', path: '/user/subscription/startTrial', token: fresh.token });
     expect(started.status).toBe(200);
