@@ -6,6 +6,8 @@ import type { Theme } from '@/lib/theme/theme';
 import { ThemeSync } from '@/lib/theme/theme-sync';
 // Before any form validates: keeps zod from probing eval under the page CSP (docs/security.md).
 import '@/lib/security/zod-csp';
+// Notes what took the focus last, for dialogs to give it back (components/ui/focus-return.ts).
+import '@/components/ui/focus-return';
 
 // sonner loads after the page; notify() waits for it (lib/notify/notify.ts).
 const Toaster = dynamic(() => import('@/lib/notify/toaster').then((m) => m.Toaster), { ssr: false });

@@ -3,57 +3,15 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { cn, focusRing } from './cn';
+import { opener, openers, returnTarget } from './focus-return';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
-
-// A dialog opened from another that closes as it opens (a details dialog's Edit button) loses its
-// opener with that dialog; the focus then goes where the closed dialog would have sent it. The
-// button may leave its dialog before the dialog goes, so its dialog is noted when it takes focus.
-const DIALOG = '[role="dialog"], [role="alertdialog"]';
-const dialogOf = new WeakMap<Element, Element>();
-const openers = new WeakMap<Element, HTMLElement | null>();
-function returnTarget(openedBy: HTMLElement | null): HTMLElement | null {
-  let back = openedBy;
-  for (let hops = 0; back && !back.isConnected && hops < 5; hops++) {
-    const dialog = back.closest(DIALOG) ?? dialogOf.get(back);
-    back = dialog ? (openers.get(dialog) ?? null) : null;
-  }
-  return back?.isConnected ? back : null;
-}
-
-// Radix gives the focus back only to a <DialogTrigger>; most dialogs here open from a plain button
-// or a menu item, and the focus would fall to <body>. The last focused element is kept because a
-// menu item is gone (with its menu) by the time the dialog opens.
-let lastFocused: Element | null = null;
-let tracking = false;
-function trackFocus() {
-  if (tracking) return;
-  tracking = true;
-  document.addEventListener(
-    'focusin',
-    (event) => {
-      if (!(event.target instanceof Element)) return;
-      lastFocused = event.target;
-      const dialog = lastFocused.closest(DIALOG);
-      if (dialog) dialogOf.set(lastFocused, dialog);
-    },
-    true,
-  );
-}
-
-/** What opened the dialog: the focused control, or for a menu item the button of its menu. */
-function opener(): HTMLElement | null {
-  const active = document.activeElement && document.activeElement !== document.body ? document.activeElement : lastFocused;
-  const menu = active?.closest('[role="menu"]');
-  const target = (menu && document.getElementById(menu.getAttribute('aria-labelledby') ?? '')) || active;
-  return target instanceof HTMLElement ? target : null;
-}
 
 export interface DialogContentProps extends React.ComponentProps<typeof DialogPrimitive.Content> {
   size?: keyof typeof widths;
@@ -68,7 +26,6 @@ export interface DialogContentProps extends React.ComponentProps<typeof DialogPr
 export function DialogContent({ className, children, size = 'md', hideClose = false, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
   const t = useTranslations('common');
   const openedBy = useRef<HTMLElement | null>(null);
-  useEffect(trackFocus, []);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/40 backdrop-blur-[2px] data-[state=open]:animate-overlay-in dark:bg-black/60" />
