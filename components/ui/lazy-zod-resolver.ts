@@ -6,12 +6,36 @@ import type * as z4 from 'zod/v4/core';
  * the first validation instead of with the page (issue 11: first-load JavaScript). The schema is
  * still the one the server action parses: `lazyZodResolver(() => import('@/lib/auth/schema').then((m) => m.loginSchema))`.
  * A form validates on blur or submit, so the download fits in the time the user takes to type.
+ *
+ * Each error also carries the values its message key needs (`validation.tooLong`'s `{max}`), as
+ * the server's translation of the same issue does (lib/validation/issues.ts): useFieldMessage
+ * passes them on.
  */
 export function lazyZodResolver<T extends z4.$ZodType<unknown, FieldValues>>(loadSchema: () => Promise<T>): Resolver<z4.input<T> & FieldValues, unknown, z4.output<T>> {
   type R = Resolver<z4.input<T> & FieldValues, unknown, z4.output<T>>;
-  let resolver: Promise<R> | null = null;
+  let loaded: Promise<{ resolve: R; valuesOf: (values: unknown) => Promise<Map<string, Record<string, string | number>>> }> | null = null;
   return async (values, context, options) => {
-    resolver ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as R);
-    return (await resolver)(values, context, options);
+    loaded ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/validation/issues'), import('zod/v4/core'), loadSchema()]).then(([{ zodResolver }, { issueMessageKey, issuePath }, core, schema]) => ({
+      resolve: zodResolver(schema as never) as unknown as R,
+      valuesOf: async (input: unknown) => {
+        const parsed = await core.safeParseAsync(schema, input);
+        const byPath = new Map<string, Record<string, string | number>>();
+        for (const issue of parsed.success ? [] : parsed.error.issues) {
+          const path = issuePath(issue);
+          const found = issueMessageKey(issue).values;
+          if (found && Object.keys(found).length && !byPath.has(path)) byPath.set(path, found);
+        }
+        return byPath;
+      },
+    }));
+    const { resolve, valuesOf } = await loaded;
+    const result = await resolve(values, context, options);
+    if (Object.keys(result.errors).length) {
+      for (const [path, found] of await valuesOf(values)) {
+        const error = path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], result.errors) as { values?: unknown } | undefined;
+        if (error && typeof error === 'object') error.values = found;
+      }
+    }
+    return result;
   };
 }
