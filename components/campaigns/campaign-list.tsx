@@ -20,7 +20,7 @@ import { useCampaignColumns } from './campaign-columns';
 import { CAMPAIGN_PAGE_SIZES } from './campaign-query';
 import { FilterMenu } from './filter-menu';
 import { RequestMenu } from './request-menu';
-import { SendingSettingsDialog } from './sending-settings-dialog';
+import { SendingSettingsButton } from './sending-settings-button';
 import { useCampaignRows, type CampaignPage } from './use-campaign-rows';
 import { useTemplatePreview } from './use-template-preview';
 
@@ -81,7 +81,7 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
 
   return (
     <div className="space-y-4">
-      <PageHeader title={t('list.title')} description={t('list.description')} actions={<><SendingSettingsDialog /><RequestMenu /></>} />
+      <PageHeader title={t('list.title')} description={t('list.description')} actions={<><SendingSettingsButton /><RequestMenu /></>} />
       <div className="flex flex-wrap items-center gap-2">
         <FilterMenu value={query.filter} onChange={(filter) => list.filter({ channel: filter.channel?.toString(), status: filter.status?.toString() })} />
         <div className="w-64 max-[720px]:w-full">

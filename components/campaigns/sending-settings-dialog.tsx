@@ -1,8 +1,7 @@
 'use client';
 
-import { Settings2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -21,22 +20,26 @@ type Values = { frequencyCapDays: string };
 const resolver = lazyZodResolver(() => import('@/lib/sending/schema').then((m) => m.sendingSettingsSchema)) as Resolver<Values, unknown, z.output<typeof sendingSettingsSchema>>;
 
 /**
- * The merchant's sending settings beside the request button: the frequency cap (one review
- * request per contact and channel within N days; 0 turns it off). Read when opened, so it always
- * shows what the dispatcher will use.
+ * The merchant's sending settings (the frequency cap: one review request per contact and channel
+ * within N days; 0 turns it off), opened by SendingSettingsButton. Read each time it opens, so it
+ * always shows what the dispatcher will use.
  */
-export function SendingSettingsDialog() {
+export function SendingSettingsDialog({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
   const t = useTranslations('campaigns.sendingSettings');
-  const [open, setOpen] = useState(false);
   const { register, handleSubmit, formState, reset, setError } = useForm<Values, unknown, z.output<typeof sendingSettingsSchema>>({ resolver, defaultValues: { frequencyCapDays: '' } });
   const message = useFieldMessage(formState.errors);
 
-  async function openDialog() {
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
     reset({ frequencyCapDays: '' });
-    setOpen(true);
-    const res = await sendingSettingsAction({});
-    if (res.ok) reset({ frequencyCapDays: String(res.data.frequencyCapDays) });
-  }
+    void sendingSettingsAction({}).then((res) => {
+      if (current && res.ok) reset({ frequencyCapDays: String(res.data.frequencyCapDays) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [open, reset]);
 
   const save = handleSubmit(async (values) => {
     const res = await saveSendingSettingsAction(values);
@@ -46,12 +49,7 @@ export function SendingSettingsDialog() {
   });
 
   return (
-    <>
-      <Button variant="secondary" onClick={openDialog} data-testid="sending-settings">
-        <Settings2 className="size-4" aria-hidden />
-        {t('button')}
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent size="sm">
           <form onSubmit={save} noValidate className="space-y-4">
             <DialogHeader>
@@ -71,7 +69,6 @@ export function SendingSettingsDialog() {
             </DialogFooter>
           </form>
         </DialogContent>
-      </Dialog>
-    </>
+    </Dialog>
   );
 }

@@ -9,7 +9,7 @@ import { cn, focusRing } from '@/components/ui/cn';
 import { notify } from '@/lib/notify/notify';
 import { IMAGE_MIME_TYPES } from '@/lib/files/rules';
 import { UploadError, uploadFile } from '@/lib/files/upload-client';
-import { postFileUrl } from '@/lib/posts/body';
+import { postFileUrl } from '@/lib/posts/file-url';
 
 export interface CoverPickerProps {
   fileId: string | null;

@@ -32,7 +32,3 @@ export function bodyText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
-
-export function postFileUrl(fileId: string | null | undefined): string | null {
-  return fileId ? `/api/aws/s3/post/view?id=${encodeURIComponent(fileId)}` : null;
-}

@@ -3,7 +3,7 @@ import { posts, type PostStatus } from '@/db/schema/posts';
 import { users } from '@/db/schema/users';
 import type { ServiceContext } from '@/lib/context';
 import type { Locale } from '@/lib/i18n/locales';
-import { postFileUrl } from './body';
+import { postFileUrl } from './file-url';
 import type { PostListQuery } from './schema';
 import { containsPattern } from '@/db/like';
 

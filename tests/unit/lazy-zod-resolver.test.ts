@@ -13,7 +13,7 @@ describe('lazyZodResolver', () => {
   it("gives each error its message key and the values the key needs ({max}, {min})", async () => {
     const resolve = lazyZodResolver(async () => schema);
     const result = await resolve({ name: 'abcd', tags: [{ label: 'ok' }, { label: 'x' }], email: 'nope' }, undefined, options);
-    const errors = result.errors as Record<string, unknown> & { name: { message: string; values: unknown }; email: { message: string; values?: unknown }; tags: { label: { message: string; values: unknown } }[] };
+    const errors = result.errors as unknown as { name: { message: string; values: unknown }; email: { message: string; values?: unknown }; tags: { label: { message: string; values: unknown } }[] };
     expect(errors.name).toMatchObject({ message: 'validation.tooLong', values: { max: 3 } });
     expect(errors.tags[1].label).toMatchObject({ message: 'validation.tooShort', values: { min: 2 } });
     expect(errors.email.message).toBe('validation.email');
