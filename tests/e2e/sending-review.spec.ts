@@ -20,12 +20,17 @@ test('the review at 375 px in the dark theme: a bottom sheet as wide as the scre
   await row.getByRole('button', { name: /2 条待核查/ }).click();
   const dialog = page.getByRole('dialog', { name: /待核查的消息/ });
   await expect(dialog.getByTestId('review-row')).toHaveCount(2);
-  const box = await dialog.boundingBox();
-  expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+  // Measured once the sheet has slid in (its opening animation moves it).
+  await expect.poll(async () => {
+    const box = await dialog.boundingBox();
+    return !!box && box.x >= 0 && box.x + box.width <= 375;
+  }).toBe(true);
   expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   for (const button of await dialog.getByTestId('review-row').first().getByRole('button').all()) {
-    const b = await button.boundingBox();
-    expect(b && b.x >= 0 && b.x + b.width <= 375 && b.height >= 32).toBe(true);
+    await expect.poll(async () => {
+      const b = await button.boundingBox();
+      return !!b && b.x >= 0 && b.x + b.width <= 375 && b.height >= 32;
+    }).toBe(true);
   }
   expect(await audit(page, 'review dialog, 375 px, dark', '[role="dialog"]')).toEqual([]);
   await page.keyboard.press('Escape');
