@@ -53,10 +53,11 @@ export function useRequestForm({ channel, options, initial, trial }: { channel: 
 
   /** The first error, in the fields' order, is also announced. */
   const announce = (errors: FieldErrors<RequestValues>) => {
-    const byField = errors as Record<string, { message?: unknown } | undefined>;
+    const byField = errors as Record<string, { message?: unknown; values?: Record<string, string | number> } | undefined>;
     const first = FIELD_ORDER.find((field) => byField[field]?.message) ?? Object.keys(byField)[0];
-    const key = first ? byField[first]?.message : undefined;
-    if (typeof key === 'string' && key) notify.warning(tr(runtimeKey<typeof tr>(key)));
+    const error = first ? byField[first] : undefined;
+    // Fresh errors (this render's message() would read the previous ones), with the values their key needs.
+    if (typeof error?.message === 'string' && error.message) notify.warning(tr(runtimeKey<typeof tr>(error.message), error.values as never));
   };
 
   /** Create or update the draft; answers its id. */

@@ -10,7 +10,8 @@ import type { Locale } from '@/lib/i18n/locales';
 import { formatDateTime } from '@/lib/time/format';
 import { CoverPicker } from './cover-picker';
 import type { EditorPost } from './editor-values';
-import { usePostFieldMessage, type PostForm } from './post-form';
+import { useFieldMessage } from '@/components/ui/use-field-message';
+import type { PostForm } from './post-form';
 
 const POST_LOCALES: Locale[] = ['zh-CN', 'en-US', 'zh-HK'];
 
@@ -25,7 +26,7 @@ export function PostEditorSide({ post, form, locked }: Props) {
   const t = useTranslations('posts');
   const uiLocale = useLocale() as Locale;
   const { control, formState } = form;
-  const message = usePostFieldMessage(formState.errors);
+  const message = useFieldMessage(formState.errors);
   return (
     <div className="flex flex-col gap-6">
       <Card>

@@ -15,7 +15,7 @@ import type { EditorPost } from './editor-values';
 import { PostBodyField } from './post-body-field';
 import { PostEditorHeader } from './post-editor-header';
 import { PostEditorSide } from './post-editor-side';
-import { usePostFieldMessage } from './post-form';
+import { useFieldMessage } from '@/components/ui/use-field-message';
 import { usePostEditor } from './use-post-editor';
 
 /** Add and edit: one form, the shared rich-text editor, and protection against lost work. */
@@ -25,7 +25,7 @@ export function PostEditor({ post: initialPost, userId, defaultLocale }: { post:
   const editor = usePostEditor({ post: initialPost, userId, defaultLocale });
   const { form, post, busy, restoredAt } = editor;
   const { register, control, formState } = form;
-  const message = usePostFieldMessage(formState.errors);
+  const message = useFieldMessage(formState.errors);
   const [title, summary] = useWatch({ control, name: ['title', 'summary'] });
   const locked = busy !== null;
 
