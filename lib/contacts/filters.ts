@@ -76,10 +76,21 @@ function preferenceCondition(value: NonNullable<ListFilters['preference']>): SQL
   return and(emailNo, smsNo);
 }
 
-/** The keyword's index path (trigrams, wide characters alone or with a test, none, separators) and whether it has phone digits. */
-function keywordShape(keyword: string): string {
+/** The keyword's index path: trigrams, wide characters alone or with a test, none, separators (none). */
+function keywordPath(keyword: string): 'k3' | 'k2w' | 'k2' | 'k1' | 'k0' {
   const gram = wideGram(keyword);
-  const path = !indexableKeyword(keyword) ? 'k0' : keywordChars(keyword) >= TRIGRAM_MIN_CHARS ? 'k3' : gram === keyword ? 'k2w' : gram ? 'k2' : 'k1';
+  return !indexableKeyword(keyword) ? 'k0' : keywordChars(keyword) >= TRIGRAM_MIN_CHARS ? 'k3' : gram === keyword ? 'k2w' : gram ? 'k2' : 'k1';
+}
+
+/** Whether a search index finds the keyword's matches (otherwise every contact is tested). */
+export function indexedKeyword(keyword: string): boolean {
+  const path = keywordPath(keyword);
+  return path !== 'k1' && path !== 'k0';
+}
+
+/** The keyword's index path and whether it has phone digits. */
+function keywordShape(keyword: string): string {
+  const path = keywordPath(keyword);
   return phoneDigits(keyword) ? `${path}d` : path;
 }
 
