@@ -23,14 +23,18 @@ const TEXT = `lower("first_name" || ' ' || "last_name" || E'\\x1f' || "last_name
 export const searchTextExpression: SQL = sql.raw(TEXT);
 
 /*
- * `search_grams`: the search text's characters and pairs of adjacent characters outside ASCII (CJK
- * names): a keyword of one or two such characters holds no trigram, and is one element of this
- * array. ASCII runs become U+001E first, then pairs are cut from even offsets and from odd ones and
- * split on U+001E, so no pair spans a removed run. A pair holding U+001E is lost; no keyword looks
- * for one. A text of ASCII only (a Latin name) is the empty array without running the regexps:
- * every write computes this, and an import writes 40,000 rows.
+ * `search_grams`: the characters and pairs of adjacent characters outside ASCII (CJK names) of the
+ * search text: a keyword of one or two such characters holds no trigram, and is one element of this
+ * array. They are cut from a shorter text with the same characters and pairs, `lastfirst ␟ email`
+ * (the text's other segments hold the same names apart, so no pair of theirs is new): the regexps
+ * cost ~13 us a row on the whole text (0.5 s of a 40,000-row import), half that on this one
+ * (bench/RESULTS.md). ASCII runs become U+001E first, then pairs are cut from even offsets and from
+ * odd ones and split on U+001E, so no pair spans a removed run. A pair holding U+001E is lost; no
+ * keyword looks for one. A text of ASCII only (a Latin name) is the empty array without running
+ * the regexps.
  */
-const WIDE = `regexp_replace(${TEXT}, '[\\x01-\\x7f]+', E'\\x1e', 'g')`;
-const GRAMS = `case when ${TEXT} ~ '[^\\x01-\\x7f]' then string_to_array(${WIDE}, NULL) || string_to_array(regexp_replace(${WIDE}, '(..)', E'\\\\1\\x1e', 'g'), E'\\x1e') || string_to_array(regexp_replace(substr(${WIDE}, 2), '(..)', E'\\\\1\\x1e', 'g'), E'\\x1e') else '{}'::text[] end`;
+const GRAMS_SOURCE = `lower("last_name" || "first_name" || E'\\x1f' || coalesce("email", ''))`;
+const WIDE = `regexp_replace(${GRAMS_SOURCE}, '[\\x01-\\x7f]+', E'\\x1e', 'g')`;
+const GRAMS = `case when ${GRAMS_SOURCE} ~ '[^\\x01-\\x7f]' then string_to_array(${WIDE}, NULL) || string_to_array(regexp_replace(${WIDE}, '(..)', E'\\\\1\\x1e', 'g'), E'\\x1e') || string_to_array(regexp_replace(substr(${WIDE}, 2), '(..)', E'\\\\1\\x1e', 'g'), E'\\x1e') else '{}'::text[] end`;
 
 export const searchGramsExpression: SQL = sql.raw(GRAMS);
