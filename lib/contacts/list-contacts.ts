@@ -135,11 +135,14 @@ export function contactListQueries(ctx: ServiceContext, query: ListQuery, strate
   return { ...contactListStatements(ctx, query, where, { limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize }, strategy), where };
 }
 
+// drizzle leaves out `offset 0` given as the number (falsy); as SQL it stays, and keeps the subquery apart.
+const OFFSET_ZERO = sql`0` as unknown as number;
+
 function contactListStatements(ctx: ServiceContext, query: ListQuery, where: SQL, page: { limit: number | Placeholder; offset: number | Placeholder }, strategy: PageStrategy) {
   // walk: the order is an index's own (see NEWEST_FIRST), so PostgreSQL walks it without sorting.
   // sort: the matches come from a subquery planned alone (OFFSET 0 keeps it apart), for all its
   // rows, hence through the search indexes; then they are sorted.
-  const matches = ctx.db.select({ id: contacts.id, createdAt: contacts.createdAt, lastActivityAt: contacts.lastActivityAt }).from(contacts).where(where).offset(0).as('matches');
+  const matches = ctx.db.select({ id: contacts.id, createdAt: contacts.createdAt, lastActivityAt: contacts.lastActivityAt }).from(contacts).where(where).offset(OFFSET_ZERO).as('matches');
   const pageIds =
     strategy === 'walk'
       ? ctx.db.select({ id: contacts.id }).from(contacts).where(where).orderBy(...listOrder(query)).limit(page.limit).offset(page.offset)
