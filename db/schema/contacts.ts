@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locations } from './locations';
 import { merchants } from './merchants';
-import { contactSearchGrams, contactSearchText } from './contacts-search';
+import { searchGramsExpression, searchTextExpression } from './contacts-search';
 
 import { consentActions, consentChannels, consentSources, contactGenders, contactTypes, emailStatuses } from '../constants/contacts';
 
@@ -60,6 +60,9 @@ export const contacts = pgTable(
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Keyword search (contacts-search.ts): the names and e-mail as one lower-cased text, and its CJK characters and pairs. */
+    searchText: text('search_text').generatedAlwaysAs(searchTextExpression),
+    searchGrams: text('search_grams').array().generatedAlwaysAs(searchGramsExpression),
   },
   (t) => [
     uniqueIndex('contacts_merchant_email_key').on(t.merchantId, t.email).where(sql`${t.email} is not null`),
@@ -76,8 +79,8 @@ export const contacts = pgTable(
     index('contacts_location_idx').on(t.locationId),
     // Keyword search (issue 22, contacts-search.ts): trigrams from 3 characters, CJK characters and
     // pairs below; the phone's digits by trigrams. Migration 0025 creates pg_trgm first.
-    index('contacts_search_trgm_idx').using('gin', sql`${contactSearchText(t)} gin_trgm_ops`),
-    index('contacts_search_grams_idx').using('gin', contactSearchGrams(t)),
+    index('contacts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('contacts_search_grams_idx').using('gin', t.searchGrams),
     index('contacts_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
   ],
 );

@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
 import type { ListFilters } from './schema';
-import { indexableKeyword, keywordChars, searchGrams, searchText, TRIGRAM_MIN_CHARS, wideGram } from './search-text';
+import { indexableKeyword, keywordChars, TRIGRAM_MIN_CHARS, wideGram } from './search-text';
 import { containsPattern } from '@/db/like';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -76,9 +76,21 @@ function preferenceCondition(value: NonNullable<ListFilters['preference']>): SQL
   return and(emailNo, smsNo);
 }
 
-/** The keyword's index path (trigrams, wide characters, none, separators) and whether it has phone digits. */
+/** The keyword's index path: trigrams, wide characters alone or with a test, none, separators (none). */
+function keywordPath(keyword: string): 'k3' | 'k2w' | 'k2' | 'k1' | 'k0' {
+  const gram = wideGram(keyword);
+  return !indexableKeyword(keyword) ? 'k0' : keywordChars(keyword) >= TRIGRAM_MIN_CHARS ? 'k3' : gram === keyword ? 'k2w' : gram ? 'k2' : 'k1';
+}
+
+/** Whether a search index finds the keyword's matches (otherwise every contact is tested). */
+export function indexedKeyword(keyword: string): boolean {
+  const path = keywordPath(keyword);
+  return path !== 'k1' && path !== 'k0';
+}
+
+/** The keyword's index path and whether it has phone digits. */
 function keywordShape(keyword: string): string {
-  const path = !indexableKeyword(keyword) ? 'k0' : keywordChars(keyword) >= TRIGRAM_MIN_CHARS ? 'k3' : wideGram(keyword) ? 'k2' : 'k1';
+  const path = keywordPath(keyword);
   return phoneDigits(keyword) ? `${path}d` : path;
 }
 
@@ -95,8 +107,10 @@ export function keywordCondition(keyword: string, bind: BindValue = inlineValues
   const conds: SQL[] = [];
   const gram = wideGram(keyword);
   if (!indexableKeyword(keyword)) conds.push(...unindexedNameConditions(like));
-  else if (keywordChars(keyword) >= TRIGRAM_MIN_CHARS || !gram) conds.push(sql`${searchText} like lower(${like})`);
-  else conds.push(sql`(${searchGrams} @> array[${bind('keywordGram', gram)}]::text[] and ${searchText} like lower(${like}))`);
+  else if (keywordChars(keyword) >= TRIGRAM_MIN_CHARS || !gram) conds.push(sql`${contacts.searchText} like lower(${like})`);
+  // A keyword of wide characters only is its own gram: holding it is the substring test.
+  else if (gram === keyword) conds.push(sql`${contacts.searchGrams} @> array[${bind('keywordGram', gram)}]::text[]`);
+  else conds.push(sql`(${contacts.searchGrams} @> array[${bind('keywordGram', gram)}]::text[] and ${contacts.searchText} like lower(${like}))`);
   const digits = phoneDigits(keyword);
   // At least 3 digits: the phone's trigram index serves it.
   if (digits) conds.push(sql`${contacts.phone} like ${bind('phoneDigits', `%${digits}%`)}`);

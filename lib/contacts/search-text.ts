@@ -1,19 +1,9 @@
-import type { SQL } from 'drizzle-orm';
-import { contacts } from '@/db/schema/contacts';
-import { contactSearchGrams, contactSearchText } from '@/db/schema/contacts-search';
-
 /*
- * Keyword search over the contacts' search text (db/schema/contacts-search.ts) and its two GIN
- * indexes (migration 0025): pg_trgm trigrams for keywords of 3 characters or more, and the text's
- * CJK characters and pairs of them for keywords of 1 or 2 (a Chinese name is often two: 王芳),
- * which hold no trigram.
+ * Keyword search over the contacts' stored search text and grams (db/schema/contacts-search.ts)
+ * and their GIN indexes (migrations 0025, 0026): pg_trgm trigrams for keywords of 3 characters or
+ * more, and the text's CJK characters and pairs of them for keywords of 1 or 2 (a Chinese name is
+ * often two: 王芳), which hold no trigram.
  */
-
-/** The lower-cased search text, written exactly as the indexes hold it. */
-export const searchText: SQL = contactSearchText(contacts);
-
-/** The search text's non-ASCII characters and pairs, written exactly as the grams index holds them. */
-export const searchGrams: SQL = contactSearchGrams(contacts);
 
 /** Keywords shorter than this hold no trigram (those with CJK characters use `searchGrams`). */
 export const TRIGRAM_MIN_CHARS = 3;

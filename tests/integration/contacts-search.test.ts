@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
-import { listContacts } from '@/lib/contacts/list-contacts';
+import { contactListQueries, listContacts } from '@/lib/contacts/list-contacts';
 import { keywordCondition } from '@/lib/contacts/filters';
 import { listQuery } from '@/lib/contacts/schema';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
@@ -138,5 +138,49 @@ describe('keyword search', () => {
       return tx.execute<Record<string, string>>(sql`explain select 1 from ${contacts} where ${where}`);
     });
     expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain(index);
+  });
+
+  // With another filter the count comes first and the page sorts the matches (pageStrategy): the
+  // same pages, in the list's order, as the index walk.
+  it.each([
+    ['newest first', { tag: 'VIP' }],
+    ['most recently active first', { activity: '90d' }],
+  ])('pages a keyword with another filter in the list order (%s)', async (_order, filter) => {
+    await load([]);
+    const now = Date.now();
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      merchantId: a.merchantId,
+      firstName: i % 3 === 0 ? 'Michael' : '芳',
+      lastName: i % 2 === 0 ? 'Okafor' : '王',
+      optToken: `tok-order-${i}-${Math.random()}`,
+      tags: i % 4 === 0 ? [] : ['VIP'],
+      // Ties on purpose: the id breaks them.
+      createdAt: new Date(now - (i % 7) * 60_000),
+      lastActivityAt: i % 5 === 0 ? null : new Date(now - (i % 6) * 86_400_000),
+    }));
+    const inserted = await t.db.insert(contacts).values(rows).returning({ id: contacts.id });
+    const byActivity = 'activity' in filter;
+    const time = (d: Date | null) => d?.getTime() ?? -Infinity;
+    for (const keyword of ['王', 'okafo', 'ichae']) {
+      const expected = inserted
+        .map((r, i) => ({ id: r.id, row: rows[i] }))
+        .filter(({ row }) => (`${row.firstName} ${row.lastName}`.toLowerCase().includes(keyword) || `${row.lastName}${row.firstName}`.toLowerCase().includes(keyword)) && (byActivity ? row.lastActivityAt !== null : row.tags.includes('VIP')))
+        .sort((x, y) => (byActivity ? time(y.row.lastActivityAt) - time(x.row.lastActivityAt) : y.row.createdAt.getTime() - x.row.createdAt.getTime()) || y.id - x.id)
+        .map((r) => r.id);
+      const listed: number[] = [];
+      for (let pageNum = 1; pageNum <= 7; pageNum++) {
+        const page = await listContacts(a.ctx, listQuery.parse({ keyword, ...filter, pageSize: 10, pageNum }));
+        expect(page).toMatchObject({ total: expected.length, totalExact: true });
+        listed.push(...page.records.map((r) => r.id));
+      }
+      expect({ keyword, listed }).toEqual({ keyword, listed: expected });
+    }
+  });
+
+  // OFFSET 0 keeps the matches' subquery from being merged into the page's: merged, PostgreSQL
+  // may walk the order index again, the very plan the sort is there to avoid.
+  it('plans the sorted page through the search index', async () => {
+    const statement = contactListQueries(a.ctx, listQuery.parse({ keyword: 'ichae', tag: 'VIP' }), 'sort').page.toSQL().sql;
+    expect(statement).toMatch(/\) offset 0\) "matches"/);
   });
 });
