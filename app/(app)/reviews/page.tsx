@@ -19,6 +19,7 @@ import { SummaryStrip } from '@/components/reviews/summary-strip';
 import { AddReviewDialog } from '@/components/reviews/add-review-dialog';
 import { ImportDialog } from '@/components/reviews/import-dialog';
 import { ReportMenu } from '@/components/reviews/report-menu';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('reviews');
@@ -51,7 +52,7 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
   const filtered = query.size > (query.has('view') ? 1 : 0);
 
   return (
-    <>
+    <ClientMessages namespaces={['common', 'reviews', 'ui', 'validation']}>
       <PageHeader
         title={t('title')}
         description={t('description')}
@@ -113,6 +114,6 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
         )}
         {page.total > 0 && <Pager total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} pageSizes={REVIEW_PAGE_SIZES} />}
       </div>
-    </>
+    </ClientMessages>
   );
 }
