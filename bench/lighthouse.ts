@@ -10,8 +10,13 @@
  *   NEXT_DIST_DIR=.next-a11y npx next build
  *   NEXT_DIST_DIR=.next-a11y bash scripts/e2e-server.sh 3303 &   # production server, demo data
  *   BENCH_URL=http://127.0.0.1:3303 npm run bench:lighthouse       # LH_FORM=mobile for the mobile preset
+ *
+ * LH_PAGES=/login,/inbox measures only those; LH_RUNS (3); LH_VERBOSE=1 also prints the LCP element and
+ * its phases; LH_SAVE=<folder> keeps each page's median report (JSON).
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import os from 'node:os';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -98,6 +103,7 @@ interface Row {
   html: number;
   /** What the LCP element is and where its time went (LH_VERBOSE), for the record. */
   lcpNote: string;
+  report: Result;
 }
 
 /** The LCP element's snippet and its phases (TTFB, load delay, load time, render delay), ms. */
@@ -174,6 +180,7 @@ async function main() {
           fcp: num('first-contentful-paint'),
           html: htmlBytes(lhr),
           lcpNote: lcpNote(lhr),
+          report: lhr,
         });
         if (process.env.LH_VERBOSE) {
           for (const cat of ['accessibility', 'best-practices'] as const) {
@@ -189,6 +196,11 @@ async function main() {
       rows.push(median);
       console.error(`${page.path}: ${runs.map((r) => `${r.performance}/${Math.round(r.lcp)}ms`).join(', ')}`);
       if (process.env.LH_VERBOSE) console.error(`  LCP element: ${median.lcpNote}`);
+      // LH_SAVE=<folder>: the median run's whole report, for where the time goes (main-thread work, requests).
+      if (process.env.LH_SAVE) {
+        fs.mkdirSync(process.env.LH_SAVE, { recursive: true });
+        fs.writeFileSync(path.join(process.env.LH_SAVE, `${page.path.replace(/[^a-z0-9]+/gi, '_')}.json`), JSON.stringify(median.report));
+      }
     }
   } finally {
     chrome.kill();

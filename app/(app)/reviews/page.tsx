@@ -16,8 +16,7 @@ import { RevokedBanner } from '@/components/sources/revoked-banner';
 import { ReviewFilters } from '@/components/reviews/review-filters';
 import { ReviewCard } from '@/components/reviews/review-card';
 import { SummaryStrip } from '@/components/reviews/summary-strip';
-import { AddReviewDialog } from '@/components/reviews/add-review-dialog';
-import { ImportDialog } from '@/components/reviews/import-dialog';
+import { AddReviewButton, ImportButton } from '@/components/reviews/review-dialog-buttons';
 import { ReportMenu } from '@/components/reviews/report-menu';
 import { ClientMessages } from '@/components/i18n/client-messages';
 
@@ -58,8 +57,8 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
         description={t('description')}
         actions={
           <>
-            <AddReviewDialog locations={ours} today={today} />
-            <ImportDialog />
+            <AddReviewButton locations={ours} today={today} />
+            <ImportButton />
             <ReportMenu query={query.toString()} />
           </>
         }
