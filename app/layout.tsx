@@ -2,8 +2,8 @@ import type { Metadata, Viewport } from 'next';
 import localFont from 'next/font/local';
 import { headers } from 'next/headers';
 import { userAgent } from 'next/server';
-import { NextIntlClientProvider } from 'next-intl';
 import { getLocale } from 'next-intl/server';
+import { ClientMessages } from '@/components/i18n/client-messages';
 import { AppProviders } from '@/components/shell/app-providers';
 import { readTheme } from '@/lib/theme/read-theme';
 import { readAppearance } from '@/lib/theme/read-appearance';
@@ -51,10 +51,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-        <NextIntlClientProvider>
+        {/* Only what the shell and the boundaries (error, loading, not found) translate in the
+            browser: each page sends its own namespaces (components/i18n/client-messages.tsx). */}
+        <ClientMessages namespaces={['common', 'nav', 'shell', 'theme']}>
           <AppProviders theme={theme}>{children}</AppProviders>
           <AppearanceSync appearance={appearance} />
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

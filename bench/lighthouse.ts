@@ -10,8 +10,13 @@
  *   NEXT_DIST_DIR=.next-a11y npx next build
  *   NEXT_DIST_DIR=.next-a11y bash scripts/e2e-server.sh 3303 &   # production server, demo data
  *   BENCH_URL=http://127.0.0.1:3303 npm run bench:lighthouse       # LH_FORM=mobile for the mobile preset
+ *
+ * LH_PAGES=/login,/inbox measures only those; LH_RUNS (3); LH_VERBOSE=1 also prints the LCP element and
+ * its phases; LH_SAVE=<folder> keeps each page's median report (JSON).
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import os from 'node:os';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -32,6 +37,9 @@ const PAGES: { path: string; signedIn: boolean }[] = [
   // The template editor opens on SMS (a plain text area); ?type=email is the e-mail editor (Lexical).
   { path: '/campaigns/templates/create', signedIn: true },
   { path: '/campaigns/templates/create?type=email', signedIn: true },
+  // Issue 22 adds these two to the mobile measure.
+  { path: '/inbox', signedIn: true },
+  { path: '/reviews', signedIn: true },
 ];
 
 /** Signs the demo user in through the Auth.js endpoints and returns a Cookie header. */
@@ -91,6 +99,27 @@ interface Row {
   cls: number;
   tbt: number;
   fcp: number;
+  /** The page's HTML (the RSC payload is inlined in it) as transferred, bytes. */
+  html: number;
+  /** What the LCP element is and where its time went (LH_VERBOSE), for the record. */
+  lcpNote: string;
+  report: Result;
+}
+
+/** The LCP element's snippet and its phases (TTFB, load delay, load time, render delay), ms. */
+function lcpNote(lhr: Result): string {
+  type Items = { items?: { node?: { snippet?: string }; items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] };
+  const details = lhr.audits['largest-contentful-paint-element']?.details as Items | undefined;
+  const tables = details?.items ?? [];
+  const snippet = tables[0]?.items?.[0]?.node?.snippet ?? '?';
+  const phases = (tables[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing ?? 0)}`).join(', ');
+  return `${snippet.slice(0, 120)} [${phases}]`;
+}
+
+/** Transfer size of the page's document request. */
+function htmlBytes(lhr: Result): number {
+  const items = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  return items.find((i) => i.resourceType === 'Document')?.transferSize ?? NaN;
 }
 
 function parseReport(stdout: string): Partial<Result> {
@@ -149,6 +178,9 @@ async function main() {
           cls: num('cumulative-layout-shift'),
           tbt: num('total-blocking-time'),
           fcp: num('first-contentful-paint'),
+          html: htmlBytes(lhr),
+          lcpNote: lcpNote(lhr),
+          report: lhr,
         });
         if (process.env.LH_VERBOSE) {
           for (const cat of ['accessibility', 'best-practices'] as const) {
@@ -163,16 +195,22 @@ async function main() {
       const median = runs[Math.floor(runs.length / 2)];
       rows.push(median);
       console.error(`${page.path}: ${runs.map((r) => `${r.performance}/${Math.round(r.lcp)}ms`).join(', ')}`);
+      if (process.env.LH_VERBOSE) console.error(`  LCP element: ${median.lcpNote}`);
+      // LH_SAVE=<folder>: the median run's whole report, for where the time goes (main-thread work, requests).
+      if (process.env.LH_SAVE) {
+        fs.mkdirSync(process.env.LH_SAVE, { recursive: true });
+        fs.writeFileSync(path.join(process.env.LH_SAVE, `${page.path.replace(/[^a-z0-9]+/gi, '_')}.json`), JSON.stringify(median.report));
+      }
     }
   } finally {
     chrome.kill();
   }
   const load = os.loadavg().map((n) => n.toFixed(2)).join(' / ');
   console.log(`\n${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${load}; Lighthouse ${MOBILE ? 'mobile' : 'desktop'} preset, median of ${RUNS} runs.\n`);
-  console.log('| Page | Performance | Accessibility | Best practices | LCP | CLS | TBT | FCP |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| Page | Performance | Accessibility | Best practices | LCP | CLS | TBT | FCP | HTML (transfer) |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows) {
-    console.log(`| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${(r.fcp / 1000).toFixed(2)} s |`);
+    console.log(`| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${(r.fcp / 1000).toFixed(2)} s | ${(r.html / 1024).toFixed(1)} KB |`);
   }
 }
 

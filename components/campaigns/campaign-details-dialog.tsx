@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
 import { DeliverySummary } from '@/components/sending/delivery-summary';
 import type { CampaignRecord } from '@/lib/campaigns/record';
 import { getCampaignMessageAction } from '@/lib/campaigns/actions';

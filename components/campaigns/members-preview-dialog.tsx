@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { cn, focusRing } from '@/components/ui/cn';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
 import { Pager } from '@/components/ui/pager';
 import { pageSnapshotAction } from '@/lib/campaigns/actions';
 import { notify } from '@/lib/notify/notify';

@@ -1,8 +1,8 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import type { CampaignRecord } from '@/lib/campaigns/record';
 import { FORM_TIME_ZONES } from '@/lib/campaigns/limits';
 import { windowToInput, type FormRange } from '@/lib/schedule/rules';
 import { parseRange, parseRangeList } from '@/lib/schedule/time-range';
+import { toDateTimeInputValue } from '@/lib/time/format';
 
 /**
  * The request form's values as react-hook-form holds them: strings as typed, and the switches
@@ -114,7 +114,7 @@ export function valuesFromRecord(r: CampaignRecord): RequestValues {
     recipientEmail: r.recipientEmail,
     recipientPhone: r.recipientPhone,
     timing: r.sendType === 1 ? 'later' : 'now',
-    scheduledTime: r.scheduledTime ? formatInTimeZone(new Date(r.scheduledTime), r.timezone, "yyyy-MM-dd'T'HH:mm") : '',
+    scheduledTime: r.scheduledTime ? toDateTimeInputValue(new Date(r.scheduledTime), r.timezone) : '',
     timezone: r.timezone,
     isBatchSend: r.isBatchSend === 1,
     window: window ? windowToInput(window) : base.window,

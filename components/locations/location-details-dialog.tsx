@@ -4,7 +4,7 @@ import { ExternalLink, Pencil } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
 import type { Locale } from '@/lib/i18n/locales';
 import { countryName } from '@/lib/i18n/countries';
 import { formatDateTime } from '@/lib/time/format';

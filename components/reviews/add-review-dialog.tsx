@@ -5,7 +5,6 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
 import { FormField } from '@/components/ui/form-field';
@@ -28,11 +27,10 @@ function resolverFor(today: string) {
   return lazyZodResolver(() => import('@/lib/reviews/schema').then((m) => m.manualReviewSchema.refine((v) => v.reviewDate <= today, { path: ['reviewDate'], message: 'reviews.add.futureDate' })));
 }
 
-/** A review from another site, typed in by hand (Google's come from the sync). */
-export function AddReviewDialog({ locations, today }: { locations: { id: number; name: string }[]; today: string }) {
+/** A review from another site, typed in by hand (Google's come from the sync); opened by AddReviewButton. */
+export function AddReviewDialog({ locations, today, open, setOpen }: { locations: { id: number; name: string }[]; today: string; open: boolean; setOpen: (open: boolean) => void }) {
   const t = useTranslations('reviews');
   const router = useRouter();
-  const [open, setOpen] = useState(false);
   const [resolver] = useState(() => resolverFor(today));
   const empty: Values = { site: 'dianping', locationId: locations[0] ? String(locations[0].id) : '', reviewerName: '', rating: '5', comment: '', reviewDate: today, employeeTag: '' };
   const { register, control, handleSubmit, formState, reset, setError } = useForm<Values, unknown, Output>({ resolver, mode: 'onTouched', defaultValues: empty });
@@ -52,12 +50,6 @@ export function AddReviewDialog({ locations, today }: { locations: { id: number;
   });
 
   return (
-    <>
-      {/* Outside the dialog: the dialog's code loads later, and the button must stay the same element. */}
-      <Button variant="secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        <Plus aria-hidden="true" />
-        {t('add.button')}
-      </Button>
       <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
@@ -99,6 +91,5 @@ export function AddReviewDialog({ locations, today }: { locations: { id: number;
         </form>
       </DialogContent>
       </Dialog>
-    </>
   );
 }

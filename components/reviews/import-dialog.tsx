@@ -5,7 +5,6 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
 import { FormField, useFormFieldControl } from '@/components/ui/form-field';
@@ -24,12 +23,11 @@ interface Outcome {
   failed: { row: number; messageKey: string }[];
 }
 
-/** Imports reviews of other sites from a .csv, .xlsx or .xls file (POST /api/reviews/import). */
-export function ImportDialog() {
+/** Imports reviews of other sites from a .csv, .xlsx or .xls file (POST /api/reviews/import); opened by ImportButton. */
+export function ImportDialog({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
   const t = useTranslations('reviews.import');
   const tAll = useTranslations();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const { control, handleSubmit, formState, reset, setError } = useForm<Values, unknown, z.output<typeof reviewImportSchema>>({ resolver, defaultValues: {} });
   const message = useFieldMessage(formState.errors);
@@ -56,12 +54,6 @@ export function ImportDialog() {
   });
 
   return (
-    <>
-      {/* Outside the dialog: the dialog's code loads later, and the button must stay the same element. */}
-      <Button variant="secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        <Upload aria-hidden="true" />
-        {t('button')}
-      </Button>
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? setOpen(true) : close())}
@@ -98,7 +90,6 @@ export function ImportDialog() {
         </form>
       </DialogContent>
     </Dialog>
-    </>
   );
 }
 

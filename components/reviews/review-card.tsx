@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { MapPin, MessageSquareReply, MoreHorizontal, Tag, Trash2, UserRound } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -10,11 +11,13 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { notify } from '@/lib/notify/notify';
 import { deleteReplyAction, deleteReviewAction } from '@/lib/reviews/actions';
-import { EmployeeTagForm } from './employee-tag-form';
 import { OwnerReply } from './owner-reply';
 import { Stars } from './stars';
-import { ReplyEditor } from './reply-editor';
 import type { ReviewSite } from '@/db/schema/reviews';
+
+// Both forms (react-hook-form) load when first opened: they stay out of the review list's first load.
+const EmployeeTagForm = dynamic(() => import('./employee-tag-form').then((m) => m.EmployeeTagForm));
+const ReplyEditor = dynamic(() => import('./reply-editor').then((m) => m.ReplyEditor));
 
 export interface ReviewCardData {
   id: number;

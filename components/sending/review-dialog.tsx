@@ -3,7 +3,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog-lazy';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Locale } from '@/lib/i18n/locales';
 import { ReviewRow } from './review-row';

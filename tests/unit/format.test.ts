@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from '@/lib/time/format';
+import { formatDate, formatDateTime, toDateTimeInputValue } from '@/lib/time/format';
 import { splitPersonName } from '@/lib/names/split-name';
 import { displayName } from '@/lib/names/display-name';
 
@@ -17,6 +17,7 @@ describe('date display (spec section 9)', () => {
     expect(formatDateTime(instant, 'zh-CN', 'America/New_York')).toBe('2026-03-04 20:02:03');
     expect(formatDateTime(null, 'zh-CN')).toBe('-');
     expect(formatDateTime('not a date', 'en-US')).toBe('-');
+    expect(toDateTimeInputValue(instant, 'America/New_York')).toBe('2026-03-04T20:02');
   });
 });
 

@@ -8,6 +8,7 @@ import { listContacts } from '@/lib/contacts/list-contacts';
 import { locationOptions } from '@/lib/locations/options';
 import { listFieldKeys } from '@/lib/contacts/save-contact';
 import { listQuery } from '@/lib/contacts/schema';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('contacts');
@@ -24,10 +25,10 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   const query = parsed.success ? parsed.data : listQuery.parse({});
   const [page, locations, fieldKeys] = await Promise.all([listContacts(ctx, query), locationOptions(ctx), listFieldKeys(ctx)]);
   return (
-    <>
+    <ClientMessages namespaces={['common', 'contacts', 'ui', 'validation']}>
       <PageHeader title={t('title')} description={t('description')} />
       {/* Phone numbers are formatted here (lib/phone/format.ts): libphonenumber-js's metadata stays off the page. */}
       <ContactsClient page={{ ...page, records: page.records.map((c) => ({ ...c, phoneDisplay: formatPhone(c.phone) })) }} query={query} locations={locations} fieldKeys={fieldKeys} />
-    </>
+    </ClientMessages>
   );
 }

@@ -13,6 +13,7 @@ import { StatCard } from '@/components/dashboard/stat-card';
 import { TrendChart } from '@/components/dashboard/trend-chart';
 import { RatingBars } from '@/components/dashboard/rating-bars';
 import { DashboardFilters } from '@/components/dashboard/dashboard-filters';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('dashboard');
@@ -37,7 +38,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
   const rtr = figures.requestToReview;
 
   return (
-    <>
+    <ClientMessages namespaces={['dashboard']}>
       <PageHeader title={t('title')} description={t('welcome', { name: user.merchantName })} />
       <div className="mb-6">
         <DashboardFilters locations={ours} value={{ period: query.period, from: query.from, to: query.to, locationId: query.locationId }} />
@@ -100,7 +101,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
         <ChannelCard title={t('email')} icon={Mail} figures={figures.email} testId="stat-email" labels={channelLabels} />
         <ChannelCard title={t('sms')} icon={MessageSquare} figures={figures.sms} testId="stat-sms" labels={channelLabels} />
       </div>
-    </>
+    </ClientMessages>
   );
 }
 

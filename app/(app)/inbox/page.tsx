@@ -5,6 +5,7 @@ import { InboxClient } from '@/components/inbox/inbox-client';
 import { requireSession } from '@/lib/auth/session';
 import { listConversations } from '@/lib/inbox/list-conversations';
 import { conversationListSchema } from '@/lib/inbox/schema';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('inbox');
@@ -20,9 +21,11 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const initial = await listConversations(ctx, query);
   const selected = Number(params.c) || null;
   return (
-    <div className="flex h-full min-h-0 flex-col gap-4">
-      <PageHeader title={t('title')} description={t('description')} />
-      <InboxClient initial={initial} initialQuery={{ filter: query.filter, keyword: query.keyword }} initialSelected={selected} />
-    </div>
+    <ClientMessages namespaces={['inbox', 'validation']}>
+      <div className="flex h-full min-h-0 flex-col gap-4">
+        <PageHeader title={t('title')} description={t('description')} />
+        <InboxClient initial={initial} initialQuery={{ filter: query.filter, keyword: query.keyword }} initialSelected={selected} />
+      </div>
+    </ClientMessages>
   );
 }

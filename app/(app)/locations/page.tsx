@@ -5,6 +5,7 @@ import { requireSession } from '@/lib/auth/session';
 import { formatPhone } from '@/lib/phone/format';
 import { locationPageSchema } from '@/lib/locations/schema';
 import { listLocations } from '@/lib/locations/list-locations';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('locations');
@@ -27,5 +28,9 @@ export default async function LocationsPage({ searchParams }: { searchParams: Se
     page = await listLocations(ctx, { ...query, pageNum: Math.ceil(page.total / query.pageSize) });
   }
   const rows = page.records.map((record) => ({ ...record, phoneDisplay: formatPhone(record.phone) }));
-  return <LocationList rows={rows} total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} keyword={query.keyword ?? ''} enabledOnly={query.enabled === true} />;
+  return (
+    <ClientMessages namespaces={['common', 'locations', 'ui', 'validation']}>
+      <LocationList rows={rows} total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} keyword={query.keyword ?? ''} enabledOnly={query.enabled === true} />
+    </ClientMessages>
+  );
 }

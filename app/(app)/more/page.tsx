@@ -8,6 +8,7 @@ import { PlanCard } from '@/components/account/plan-card';
 import { requireSession } from '@/lib/auth/session';
 import type { Locale } from '@/lib/i18n/locales';
 import { getSubscription } from '@/lib/subscription/get-subscription';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accounts.more');
@@ -26,7 +27,7 @@ export default async function MorePage() {
     { href: '/terms', icon: FileText, label: t('terms') },
   ];
   return (
-    <>
+    <ClientMessages namespaces={['common', 'subscription']}>
       <PageHeader title={t('title')} description={t('description')} />
       <div className="grid max-w-3xl gap-5">
         <PlanCard subscription={subscription} locale={(await getLocale()) as Locale} />
@@ -43,6 +44,6 @@ export default async function MorePage() {
           </nav>
         </Card>
       </div>
-    </>
+    </ClientMessages>
   );
 }

@@ -8,6 +8,7 @@ import { canManagePosts } from '@/lib/auth/permissions';
 import { listPosts } from '@/lib/posts/list-posts';
 import { postListQuerySchema } from '@/lib/posts/schema';
 import { NewPostButton } from '@/components/posts/new-post-button';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('posts');
@@ -28,7 +29,7 @@ export default async function PostsPage({ searchParams }: { searchParams: Search
   const page = await listPosts(ctx, query);
   const canManage = canManagePosts(ctx);
   return (
-    <>
+    <ClientMessages namespaces={['common', 'posts', 'ui']}>
       <PageHeader
         title={t('title')}
         description={t('description')}
@@ -39,6 +40,6 @@ export default async function PostsPage({ searchParams }: { searchParams: Search
         }
       />
       <PostList page={page} keyword={query.keyword} status={query.status ?? 'all'} canManage={canManage} publicBaseUrl={appUrl()} />
-    </>
+    </ClientMessages>
   );
 }

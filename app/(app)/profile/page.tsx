@@ -5,6 +5,7 @@ import { requireSession } from '@/lib/auth/session';
 import { userRole } from '@/lib/auth/user-role';
 import { refreshServiceEmailStatus } from '@/lib/merchant/service-email';
 import { ProfileClient } from './profile-client';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accounts.profile');
@@ -17,9 +18,9 @@ export default async function ProfilePage() {
   const t = await getTranslations('accounts.profile');
   const profile = await refreshServiceEmailStatus(ctx);
   return (
-    <>
+    <ClientMessages namespaces={['accounts.profile', 'accounts.settings', 'accounts.validation', 'team', 'validation']}>
       <PageHeader title={t('title')} description={t('description')} />
       <ProfileClient profile={profile} readOnly={(await userRole(ctx)) !== 'owner'} />
-    </>
+    </ClientMessages>
   );
 }

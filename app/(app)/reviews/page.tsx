@@ -16,9 +16,9 @@ import { RevokedBanner } from '@/components/sources/revoked-banner';
 import { ReviewFilters } from '@/components/reviews/review-filters';
 import { ReviewCard } from '@/components/reviews/review-card';
 import { SummaryStrip } from '@/components/reviews/summary-strip';
-import { AddReviewDialog } from '@/components/reviews/add-review-dialog';
-import { ImportDialog } from '@/components/reviews/import-dialog';
+import { AddReviewButton, ImportButton } from '@/components/reviews/review-dialog-buttons';
 import { ReportMenu } from '@/components/reviews/report-menu';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('reviews');
@@ -51,14 +51,14 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
   const filtered = query.size > (query.has('view') ? 1 : 0);
 
   return (
-    <>
+    <ClientMessages namespaces={['common', 'reviews', 'ui', 'validation']}>
       <PageHeader
         title={t('title')}
         description={t('description')}
         actions={
           <>
-            <AddReviewDialog locations={ours} today={today} />
-            <ImportDialog />
+            <AddReviewButton locations={ours} today={today} />
+            <ImportButton />
             <ReportMenu query={query.toString()} />
           </>
         }
@@ -113,6 +113,6 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
         )}
         {page.total > 0 && <Pager total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} pageSizes={REVIEW_PAGE_SIZES} />}
       </div>
-    </>
+    </ClientMessages>
   );
 }

@@ -14,6 +14,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { RevokedBanner } from '@/components/sources/revoked-banner';
 import { ConnectButton, SourceActions } from '@/components/sources/source-actions';
 import { DrillDown } from '@/components/sources/drill-down';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('sources');
@@ -41,7 +42,7 @@ export default async function SourcesPage({ searchParams }: { searchParams: Sear
   const providerLabel = (p: string) => (p === 'google' ? t('providers.google') : t('providers.sandbox'));
 
   return (
-    <>
+    <ClientMessages namespaces={['common', 'sources']}>
       <PageHeader title={t('title')} description={t('description')} actions={!connectedAny && overview.sources.length > 0 ? <ConnectButton provider={overview.provider} reconnect /> : undefined} />
       <RevokedBanner revoked={revoked} showLink={false} />
       {one(sp.connected) && (
@@ -126,6 +127,6 @@ export default async function SourcesPage({ searchParams }: { searchParams: Sear
           )}
         </div>
       )}
-    </>
+    </ClientMessages>
   );
 }

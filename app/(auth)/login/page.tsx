@@ -6,6 +6,7 @@ import { LanguageSwitch } from '@/components/shell/language-switch';
 import { Logo, LogoMark } from '@/components/shell/logo';
 import { demoAccountHint } from './demo-account';
 import { LoginForm } from './login-form';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('login');
@@ -19,52 +20,54 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const demo = await demoAccountHint();
   const link = 'font-medium text-primary hover:underline underline-offset-4 dark:text-primary-light';
   return (
-    <div className="flex min-h-dvh bg-white dark:bg-slate-950">
-      <BrandPanel />
-      <main className="flex min-w-0 flex-1 flex-col">
-        <div className="flex items-center justify-between px-8 py-5 mobile:px-5">
-          <Link href="/login" className="hidden rounded-lg mobile:block" aria-label="StarLoop">
-            <Logo />
-          </Link>
-          <span className="mobile:hidden" />
-          <LanguageSwitch />
-        </div>
-        <div className="flex flex-1 items-center justify-center px-8 pb-12 mobile:items-start mobile:px-5 mobile:pt-4">
-          <div className="flex w-full max-w-[400px] flex-col gap-8">
-            <div className="flex flex-col gap-2">
-              <h1 className="text-[28px] font-semibold tracking-tight text-slate-900 mobile:text-2xl dark:text-white">{t('title')}</h1>
-              <p className="text-sm text-slate-500 dark:text-slate-400">{t('welcomeLead')}</p>
-            </div>
-            <LoginForm callbackUrl={callbackUrl} expired={expired === '1'} demo={demo} />
-            <p className="text-center text-sm text-slate-600 dark:text-slate-300">
-              {t('noAccount')}{' '}
-              <Link href="/portal" className={link}>
-                {t('register')}
-              </Link>
-            </p>
+    <ClientMessages namespaces={['accounts.password', 'accounts.settings', 'accounts.validation', 'login', 'nav', 'twoFactor', 'validation']}>
+      <div className="flex min-h-dvh bg-white dark:bg-slate-950">
+        <BrandPanel />
+        <main className="flex min-w-0 flex-1 flex-col">
+          <div className="flex items-center justify-between px-8 py-5 mobile:px-5">
+            <Link href="/login" className="hidden rounded-lg mobile:block" aria-label="StarLoop">
+              <Logo />
+            </Link>
+            <span className="mobile:hidden" />
+            <LanguageSwitch />
           </div>
-        </div>
-        <footer className="flex flex-wrap items-center justify-between gap-3 px-8 py-5 text-xs text-slate-400 mobile:flex-col mobile:px-5 dark:text-slate-500">
-          <span>
-            {t.rich('agree', {
-              terms: (chunks) => (
-                <Link href="/terms" className="underline underline-offset-2 hover:text-slate-600 dark:hover:text-slate-300">
-                  {chunks}
+          <div className="flex flex-1 items-center justify-center px-8 pb-12 mobile:items-start mobile:px-5 mobile:pt-4">
+            <div className="flex w-full max-w-[400px] flex-col gap-8">
+              <div className="flex flex-col gap-2">
+                <h1 className="text-[28px] font-semibold tracking-tight text-slate-900 mobile:text-2xl dark:text-white">{t('title')}</h1>
+                <p className="text-sm text-slate-500 dark:text-slate-400">{t('welcomeLead')}</p>
+              </div>
+              <LoginForm callbackUrl={callbackUrl} expired={expired === '1'} demo={demo} />
+              <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+                {t('noAccount')}{' '}
+                <Link href="/portal" className={link}>
+                  {t('register')}
                 </Link>
-              ),
-              privacy: (chunks) => (
-                <Link href="/privacy" className="underline underline-offset-2 hover:text-slate-600 dark:hover:text-slate-300">
-                  {chunks}
-                </Link>
-              ),
-            })}
-          </span>
-          <span>
-            {t('rights')} · <Link href="/privacy" className="hover:text-slate-600 dark:hover:text-slate-300">{ts('privacy')}</Link> · <Link href="/terms" className="hover:text-slate-600 dark:hover:text-slate-300">{ts('terms')}</Link>
-          </span>
-        </footer>
-      </main>
-    </div>
+              </p>
+            </div>
+          </div>
+          <footer className="flex flex-wrap items-center justify-between gap-3 px-8 py-5 text-xs text-slate-400 mobile:flex-col mobile:px-5 dark:text-slate-500">
+            <span>
+              {t.rich('agree', {
+                terms: (chunks) => (
+                  <Link href="/terms" className="underline underline-offset-2 hover:text-slate-600 dark:hover:text-slate-300">
+                    {chunks}
+                  </Link>
+                ),
+                privacy: (chunks) => (
+                  <Link href="/privacy" className="underline underline-offset-2 hover:text-slate-600 dark:hover:text-slate-300">
+                    {chunks}
+                  </Link>
+                ),
+              })}
+            </span>
+            <span>
+              {t('rights')} · <Link href="/privacy" className="hover:text-slate-600 dark:hover:text-slate-300">{ts('privacy')}</Link> · <Link href="/terms" className="hover:text-slate-600 dark:hover:text-slate-300">{ts('terms')}</Link>
+            </span>
+          </footer>
+        </main>
+      </div>
+    </ClientMessages>
   );
 }
 

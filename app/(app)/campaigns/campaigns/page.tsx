@@ -5,6 +5,7 @@ import { campaignListInput, campaignQueryFromParams } from '@/components/campaig
 import { requireSession } from '@/lib/auth/session';
 import { listQuerySchema } from '@/lib/campaigns/schema';
 import { listCampaigns } from '@/lib/campaigns/list-campaigns';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('campaigns.list');
@@ -21,5 +22,9 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Se
   // A hand-edited URL with a bad value falls back to the first page rather than an error page.
   const parsed = listQuerySchema.safeParse(campaignListInput(query));
   const first = await listCampaigns(ctx, parsed.success ? parsed.data : listQuerySchema.parse({ pageNum: 1, pageSize: 10 }));
-  return <CampaignList initial={{ total: first.total, records: first.records }} />;
+  return (
+    <ClientMessages namespaces={['campaigns', 'common', 'sending.reasons', 'sending.review', 'sending.summary', 'ui', 'validation']}>
+      <CampaignList initial={{ total: first.total, records: first.records }} />
+    </ClientMessages>
+  );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { RequestPage } from '@/components/campaigns/request-page';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('campaigns.form');
@@ -10,5 +11,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /** /campaigns/email-request; ?id= opens a draft (spec section 2). */
 export default async function Page({ searchParams }: { searchParams: Promise<{ id?: string }> }) {
   const { id } = await searchParams;
-  return <RequestPage channel={0} id={id} />;
+  return (
+    <ClientMessages namespaces={['campaigns', 'common', 'sending.forecast', 'sending.reasons', 'subscription', 'ui', 'validation']}>
+      <RequestPage channel={0} id={id} />
+    </ClientMessages>
+  );
 }

@@ -6,6 +6,7 @@ import { isTrialing } from '@/lib/subscription/guard';
 import { listTemplates } from '@/lib/templates/list-templates';
 import { TEMPLATE_LIST_PAGE_SIZES } from '@/lib/templates/schema';
 import { TemplateList } from '@/components/templates/template-list';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('templates');
@@ -37,14 +38,16 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
   const list = page > lastPage ? await listTemplates(ctx, { type, pageNum: lastPage, pageSize, common: 'locale' }) : shown;
   const totals = tab === 'email' ? { email: list.total, text: other.total } : { text: list.total, email: other.total };
   return (
-    <TemplateList
-      rows={list.records}
-      totals={totals}
-      tab={tab}
-      initialTab={asked}
-      page={{ pageNum: list.pageNum, pageSize }}
-      trialing={trialing}
-      trialNotice={<TrialNotice ctx={ctx} />}
-    />
+    <ClientMessages namespaces={['common', 'templates', 'ui']}>
+      <TemplateList
+        rows={list.records}
+        totals={totals}
+        tab={tab}
+        initialTab={asked}
+        page={{ pageNum: list.pageNum, pageSize }}
+        trialing={trialing}
+        trialNotice={<TrialNotice ctx={ctx} />}
+      />
+    </ClientMessages>
   );
 }

@@ -8,6 +8,7 @@ import { formatPhone } from '@/lib/phone/format';
 import { getContact } from '@/lib/contacts/get-contact';
 import { locationOptions } from '@/lib/locations/options';
 import { listFieldKeys } from '@/lib/contacts/save-contact';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('contacts');
@@ -25,5 +26,9 @@ export default async function ContactPage({ params }: { params: Promise<{ id: st
   });
   const [locations, fieldKeys] = await Promise.all([locationOptions(ctx), listFieldKeys(ctx)]);
   // Formatted here (lib/phone/format.ts): libphonenumber-js's metadata stays off the page.
-  return <ContactDetailClient contact={contact} phoneDisplay={formatPhone(contact.phone)} locations={locations} fieldKeys={fieldKeys} />;
+  return (
+    <ClientMessages namespaces={['common', 'contacts', 'validation']}>
+      <ContactDetailClient contact={contact} phoneDisplay={formatPhone(contact.phone)} locations={locations} fieldKeys={fieldKeys} />
+    </ClientMessages>
+  );
 }

@@ -5,6 +5,7 @@ import { ImportWizard } from '@/components/contacts/import-wizard';
 import { requireSession } from '@/lib/auth/session';
 import { locationOptions } from '@/lib/locations/options';
 import { BackToContacts } from '@/components/contacts/back-to-contacts';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('contacts.import');
@@ -17,7 +18,7 @@ export default async function ImportContactsPage() {
   const t = await getTranslations('contacts');
   const locations = await locationOptions(ctx);
   return (
-    <>
+    <ClientMessages namespaces={['contacts.import']}>
       <PageHeader
         back={
           <BackToContacts label={t('actions.back')} />
@@ -26,6 +27,6 @@ export default async function ImportContactsPage() {
         description={t('import.description')}
       />
       <ImportWizard locations={locations} />
-    </>
+    </ClientMessages>
   );
 }

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { requireSession } from '@/lib/auth/session';
 import { upgradeDetails } from '@/lib/billing/upgrade-details';
 import { UpgradeClient } from './upgrade-client';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('billing');
@@ -17,7 +18,7 @@ export default async function UpgradePage() {
   const t = await getTranslations('billing');
   const details = await upgradeDetails(ctx);
   return (
-    <>
+    <ClientMessages namespaces={['billing', 'subscription', 'validation']}>
       <PageHeader
         title={t('title')}
         description={t('description')}
@@ -28,6 +29,6 @@ export default async function UpgradePage() {
         }
       />
       <UpgradeClient details={details} />
-    </>
+    </ClientMessages>
   );
 }

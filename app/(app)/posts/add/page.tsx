@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { PostEditor } from '@/components/posts/post-editor';
 import { requirePermission } from '@/lib/auth/session';
 import { POST_ADMIN_PERMISSION } from '@/lib/auth/permissions';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('posts');
@@ -11,5 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AddPostPage() {
   const { ctx } = await requirePermission(POST_ADMIN_PERMISSION);
-  return <PostEditor post={null} userId={ctx.userId} defaultLocale={ctx.locale} />;
+  return (
+    <ClientMessages namespaces={['common', 'errors', 'files', 'posts', 'templates.richText', 'validation']}>
+      <PostEditor post={null} userId={ctx.userId} defaultLocale={ctx.locale} />
+    </ClientMessages>
+  );
 }

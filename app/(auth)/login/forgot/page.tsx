@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AuthShell } from '../auth-shell';
 import { ForgotForm } from './forgot-form';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accounts.password');
@@ -12,8 +13,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ForgotPasswordPage() {
   const t = await getTranslations('accounts.password');
   return (
-    <AuthShell title={t('forgotTitle')} lead={t('forgotLead')}>
-      <ForgotForm />
-    </AuthShell>
+    <ClientMessages namespaces={['accounts.password', 'accounts.settings', 'accounts.validation', 'login', 'nav', 'validation']}>
+      <AuthShell title={t('forgotTitle')} lead={t('forgotLead')}>
+        <ForgotForm />
+      </AuthShell>
+    </ClientMessages>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AuthShell } from '../auth-shell';
 import { ResetForm } from './reset-form';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accounts.password');
@@ -13,8 +14,10 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   const t = await getTranslations('accounts.password');
   const { token } = await searchParams;
   return (
-    <AuthShell title={t('resetTitle')} lead={t('resetLead')}>
-      <ResetForm token={typeof token === 'string' ? token : ''} />
-    </AuthShell>
+    <ClientMessages namespaces={['accounts.password', 'accounts.settings', 'accounts.validation', 'nav', 'validation']}>
+      <AuthShell title={t('resetTitle')} lead={t('resetLead')}>
+        <ResetForm token={typeof token === 'string' ? token : ''} />
+      </AuthShell>
+    </ClientMessages>
   );
 }

@@ -7,6 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { INVITATION_REFUSALS, readInvitation } from '@/lib/team/accept-invitation';
 import { InviteForm } from './invite-form';
 import { AuthHeader } from '@/components/shell/auth-header';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('team.accept');
@@ -20,30 +21,32 @@ export default async function AcceptInvitationPage({ searchParams }: { searchPar
   const { token } = await searchParams;
   const state = token && token.length <= 200 ? await readInvitation(await getDb(), token, new Date()) : ({ ok: false, reason: 'invalid' } as const);
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
-      <AuthHeader />
-      <main className="flex flex-1 items-start justify-center px-6 pt-10 mobile:px-4">
-        <Card className="w-full max-w-md">
-          <CardContent className="flex flex-col gap-5 px-6 py-8">
-            <h1 className="text-center text-xl font-semibold text-slate-900 dark:text-white">{t('title')}</h1>
-            {state.ok && token ? (
-              <>
-                <p className="text-center text-sm text-slate-600 dark:text-slate-300">{t('lead', { merchant: state.invitation.merchantName })}</p>
-                <InviteForm token={token} email={state.invitation.email} />
-              </>
-            ) : (
-              <>
-                <p role="alert" className="text-center text-sm text-red-600 dark:text-red-400">
-                  {tm(INVITATION_REFUSALS[state.ok ? 'invalid' : state.reason])}
-                </p>
-                <Button asChild variant="secondary">
-                  <Link href="/login">{t('toLogin')}</Link>
-                </Button>
-              </>
-            )}
-          </CardContent>
-        </Card>
-      </main>
-    </div>
+    <ClientMessages namespaces={['accounts.portal', 'accounts.settings', 'accounts.validation', 'nav', 'team.accept', 'validation']}>
+      <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
+        <AuthHeader />
+        <main className="flex flex-1 items-start justify-center px-6 pt-10 mobile:px-4">
+          <Card className="w-full max-w-md">
+            <CardContent className="flex flex-col gap-5 px-6 py-8">
+              <h1 className="text-center text-xl font-semibold text-slate-900 dark:text-white">{t('title')}</h1>
+              {state.ok && token ? (
+                <>
+                  <p className="text-center text-sm text-slate-600 dark:text-slate-300">{t('lead', { merchant: state.invitation.merchantName })}</p>
+                  <InviteForm token={token} email={state.invitation.email} />
+                </>
+              ) : (
+                <>
+                  <p role="alert" className="text-center text-sm text-red-600 dark:text-red-400">
+                    {tm(INVITATION_REFUSALS[state.ok ? 'invalid' : state.reason])}
+                  </p>
+                  <Button asChild variant="secondary">
+                    <Link href="/login">{t('toLogin')}</Link>
+                  </Button>
+                </>
+              )}
+            </CardContent>
+          </Card>
+        </main>
+      </div>
+    </ClientMessages>
   );
 }

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmServiceEmail } from './confirm-button';
 import { AuthHeader } from '@/components/shell/auth-header';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accounts.verifyEmail');
@@ -14,25 +15,27 @@ export default async function VerifyServiceEmailPage({ searchParams }: { searchP
   const t = await getTranslations('accounts.verifyEmail');
   const { token } = await searchParams;
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
-      <AuthHeader />
-      <main className="flex flex-1 items-start justify-center px-6 pt-10 mobile:px-4">
-        <Card className="w-full max-w-md">
-          <CardContent className="flex flex-col items-center gap-5 px-6 py-8 text-center">
-            <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{t('title')}</h1>
-            {token ? (
-              <>
-                <p className="text-sm text-slate-600 dark:text-slate-300">{t('lead')}</p>
-                <ConfirmServiceEmail token={token} />
-              </>
-            ) : (
-              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-                {t('invalid')}
-              </p>
-            )}
-          </CardContent>
-        </Card>
-      </main>
-    </div>
+    <ClientMessages namespaces={['accounts.verifyEmail', 'nav']}>
+      <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
+        <AuthHeader />
+        <main className="flex flex-1 items-start justify-center px-6 pt-10 mobile:px-4">
+          <Card className="w-full max-w-md">
+            <CardContent className="flex flex-col items-center gap-5 px-6 py-8 text-center">
+              <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{t('title')}</h1>
+              {token ? (
+                <>
+                  <p className="text-sm text-slate-600 dark:text-slate-300">{t('lead')}</p>
+                  <ConfirmServiceEmail token={token} />
+                </>
+              ) : (
+                <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                  {t('invalid')}
+                </p>
+              )}
+            </CardContent>
+          </Card>
+        </main>
+      </div>
+    </ClientMessages>
   );
 }

@@ -8,6 +8,7 @@ import type { TemplateRecord } from '@/lib/templates/record';
 import { IntlWarmup } from '@/components/templates/intl-warmup';
 import { TemplateEditor } from '@/components/templates/template-editor';
 import type { EditorProblem } from '@/components/templates/use-template-editor';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('templates');
@@ -40,9 +41,9 @@ export default async function TemplateEditorPage({ searchParams }: { searchParam
   if (!problem && (await isTrialing(ctx))) problem = 'trial';
   const effectiveType: 0 | 1 = template?.type ?? askedType ?? 1;
   return (
-    <>
+    <ClientMessages namespaces={['common', 'errors', 'files', 'subscription', 'templates', 'validation']}>
       <IntlWarmup />
       <TemplateEditor template={problem === 'notFound' ? null : template} type={effectiveType} problem={problem} merchantName={user.merchantName} />
-    </>
+    </ClientMessages>
   );
 }

@@ -5,6 +5,7 @@ import { PostEditor } from '@/components/posts/post-editor';
 import { requirePermission } from '@/lib/auth/session';
 import { POST_ADMIN_PERMISSION } from '@/lib/auth/permissions';
 import { loadPostOrNotFound } from '../../load-post';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('posts');
@@ -15,5 +16,9 @@ export default async function EditPostPage({ params }: { params: Promise<{ id: s
   const { ctx } = await requirePermission(POST_ADMIN_PERMISSION);
   const post = await loadPostOrNotFound(ctx, (await params).id);
   // Keyed by id so moving between articles starts a fresh form.
-  return <PostEditor key={post.id} post={toEditorPost(post)} userId={ctx.userId} defaultLocale={ctx.locale} />;
+  return (
+    <ClientMessages namespaces={['common', 'errors', 'files', 'posts', 'templates.richText', 'validation']}>
+      <PostEditor key={post.id} post={toEditorPost(post)} userId={ctx.userId} defaultLocale={ctx.locale} />
+    </ClientMessages>
+  );
 }
