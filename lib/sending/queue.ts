@@ -17,32 +17,31 @@ export interface SnapshotQueueing {
 
 /**
  * Queues one delivery per member of a snapshot who has an address for the channel, in one
- * INSERT ... SELECT (a million members are one statement), and answers how many deliveries the
- * campaign has now, from the same statement.
+ * INSERT ... SELECT (a million members are one statement). Answers how many deliveries the
+ * campaign has now.
  *
- * A re-run queues nobody twice: members the campaign already has are left out by a NOT EXISTS,
- * not by ON CONFLICT, whose speculative insertion (an extra index probe and WAL record per row)
- * cost 1.2 s of 9.6 at 1,000,000 members (bench/RESULTS.md, issue 22). A campaign with no rows
- * yet (the usual case) skips the probe per member: the first NOT EXISTS is evaluated once. The caller holds the
- * campaign's row lock (lockOwnCampaign, startDueCampaign), so no other statement queues for it
- * meanwhile; the unique (campaign, contact) index still refuses a second row. The count adds the
- * rows inserted to those the campaign had (the statement's snapshot does not see its own
- * inserts): counting a million rows again afterwards cost another 0.3 s.
+ * A re-run queues nobody twice: members the campaign already has are left out by NOT EXISTS, and
+ * only when it has rows at all (the usual first queueing probes nothing per member). Not by ON
+ * CONFLICT: its speculative insertion (an extra index probe and WAL record per row) cost 1.2 s of
+ * 9.6 at 1,000,000 members (bench/RESULTS.md, issue 22). The caller holds the campaign's row lock
+ * (lockOwnCampaign, startDueCampaign), so nothing else queues for it meanwhile; the unique
+ * (campaign, contact) index still refuses a second row.
  */
 export async function enqueueSnapshot(tx: Db, q: SnapshotQueueing): Promise<number> {
   const address = q.channel === CampaignChannel.EMAIL ? sql`c.email` : sql`c.phone`;
   const at = q.at.toISOString();
-  const [{ n }] = await tx.execute<{ n: number }>(sql`
-    with added as (
-      insert into deliveries (merchant_id, campaign_id, contact_id, channel, to_address, status, attempts, next_attempt_at, queued_at, updated_at)
-      select ${q.merchantId}, ${q.campaignId}, c.id, ${q.channel}, ${address}, 'queued', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-      from snapshot_members sm join contacts c on c.id = sm.contact_id and c.merchant_id = sm.merchant_id
-      where sm.merchant_id = ${q.merchantId} and sm.snapshot_id = ${q.snapshotId} and ${address} is not null and ${address} <> ''
-        and (not exists (select 1 from deliveries d where d.campaign_id = ${q.campaignId})
-          or not exists (select 1 from deliveries d where d.campaign_id = ${q.campaignId} and d.contact_id = c.id))
-      returning 1
-    )
-    select ((select count(*) from added) + (select count(*) from deliveries where campaign_id = ${q.campaignId}))::int as n`);
+  const had = await campaignDeliveryCount(tx, q.campaignId);
+  const lacking = had ? sql`and not exists (select 1 from deliveries d where d.campaign_id = ${q.campaignId} and d.contact_id = c.id)` : sql``;
+  await tx.execute(sql`
+    insert into deliveries (merchant_id, campaign_id, contact_id, channel, to_address, status, attempts, next_attempt_at, queued_at, updated_at)
+    select ${q.merchantId}, ${q.campaignId}, c.id, ${q.channel}, ${address}, 'queued', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    from snapshot_members sm join contacts c on c.id = sm.contact_id and c.merchant_id = sm.merchant_id
+    where sm.merchant_id = ${q.merchantId} and sm.snapshot_id = ${q.snapshotId} and ${address} is not null and ${address} <> '' ${lacking}`);
+  return campaignDeliveryCount(tx, q.campaignId);
+}
+
+export async function campaignDeliveryCount(db: Db, campaignId: number): Promise<number> {
+  const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from deliveries where campaign_id = ${campaignId}`);
   return Number(n);
 }
 
