@@ -94,16 +94,18 @@ export const memberSnapshots = pgTable(
 export const snapshotMembers = pgTable(
   'snapshot_members',
   {
+    /*
+     * No foreign keys, as on deliveries: each key's check locked the referenced row for every
+     * member (a million contact rows for a million-member audience), two thirds of building the
+     * snapshot (bench/RESULTS.md, issue 22). Deleting a snapshot or a contact still deletes its
+     * members, by the statement triggers of migration 0026; a merchant's deletion reaches them
+     * through its snapshots. Members are only ever inserted from the snapshot's own statement,
+     * selecting the merchant's existing contacts.
+     */
     // The tenant (every tenant table carries it: a sharded PostgreSQL distributes by it).
-    merchantId: integer('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
-    snapshotId: integer('snapshot_id')
-      .notNull()
-      .references(() => memberSnapshots.id, { onDelete: 'cascade' }),
-    contactId: integer('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
+    merchantId: integer('merchant_id').notNull(),
+    snapshotId: integer('snapshot_id').notNull(),
+    contactId: integer('contact_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.snapshotId, t.contactId] })],
 );
