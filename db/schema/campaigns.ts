@@ -95,11 +95,10 @@ export const snapshotMembers = pgTable(
   {
     /*
      * No foreign keys, as on deliveries: each key's check locked the referenced row for every
-     * member (a million contact rows for a million-member audience), two thirds of building the
-     * snapshot (bench/RESULTS.md, issue 22). Deleting a snapshot or a contact still deletes its
-     * members, by the statement triggers of migration 0026; a merchant's deletion reaches them
-     * through its snapshots. Members are only ever inserted from the snapshot's own statement,
-     * selecting the merchant's existing contacts.
+     * member (a million contact rows for a million-member audience; bench/RESULTS.md, issue 22).
+     * Deleting a snapshot or a contact still deletes its members, by the statement triggers of
+     * migration 0026; a merchant's deletion reaches them through its snapshots. Members are only
+     * ever inserted by the snapshot's own statement, selecting the merchant's existing contacts.
      */
     // The tenant (every tenant table carries it: a sharded PostgreSQL distributes by it).
     merchantId: integer('merchant_id').notNull(),

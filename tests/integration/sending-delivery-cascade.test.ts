@@ -51,8 +51,8 @@ describe('deliveries and consent history follow their campaign and contacts', ()
     expect(await t.db.select().from(deliveryEvents).where(eq(deliveryEvents.deliveryId, delivery.id))).toEqual([]);
   });
 
-  // Snapshot members have no foreign keys either (migration 0026: a key's check per member was two
-  // thirds of building a million-member snapshot).
+  // Snapshot members have no foreign keys either (migration 0026: a key's check and lock per member
+  // of a million-member snapshot).
   it('snapshot members follow their contacts, their snapshot and their merchant', async () => {
     const scene = await createSendingScene(t.db, { count: 3 });
     const other = await createSendingScene(t.db, { count: 2 });
