@@ -6,10 +6,22 @@ import { openDatabase } from '@/db/client';
  */
 export async function scratchDatabase(prefix: string) {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `${prefix}_${Date.now()}`;
+  // BENCH_DB_PREFIX: a shared server's naming rule (one prefix per person) overrides the bench's own.
+  const dbName = `${process.env.BENCH_DB_PREFIX ?? prefix}_${Date.now()}`;
   const { default: postgres } = await import('postgres');
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return { admin, dbName, url: url.toString(), handle };
+}
+
+/** A database a bench kept (BENCH_KEEP=1), opened again and migrated (BENCH_REUSE=<name>). */
+export async function reusedDatabase(dbName: string) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const { default: postgres } = await import('postgres');
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   const handle = await openDatabase({ url: url.toString() });

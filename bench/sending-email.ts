@@ -8,7 +8,10 @@
  *
  * The delivery rows are built by the app's own send-now call (runCampaignAction 'send': lock,
  * checks, snapshot reuse, one INSERT ... SELECT, the count). BENCH_SEND=0 stops after that (to time
- * the rows at 100,000 without sending them all); BENCH_KEEP=1 keeps the database;
+ * the rows at 100,000 without sending them all); BENCH_KEEP=1 keeps the database, BENCH_REUSE=<name>
+ * times the rows again on it (the campaign reset to DRAFT), BENCH_FRESH_SNAPSHOT=1 has send-now
+ * build the audience (filters, consent exclusions, count) instead of reusing the seeded snapshot;
+ * BENCH_DB_PREFIX names the scratch database;
  * BENCH_ENGINE_IN_FLIGHT sets the engine's concurrency (default 30, see ENGINE_IN_FLIGHT),
  * BENCH_LINGER_MS its attempt markers' linger (default the dispatcher's); BENCH_SLICES
  * (default 10) how many turns the two senders take. Both senders connect through the same socket
@@ -34,7 +37,7 @@ import { renderEmail } from '@/lib/sending/render-message';
 import { noDelaySocket, resetSmtpTransports, smtpTransport } from '@/lib/messaging/smtp-transport';
 import { outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
-import { scratchDatabase } from './scratch-database';
+import { reusedDatabase, scratchDatabase } from './scratch-database';
 
 const MEMBERS = Number(process.argv[2] ?? 100_000);
 const POOL = 5;
@@ -47,21 +50,27 @@ const ENGINE_IN_FLIGHT = 30;
 const TEMPLATE = '<p>Hi {{fullName}},</p><p>Thanks for visiting. <a href="{{googleReviewLink}}">Write a review</a></p><p><a href="{{optoutLink}}">Unsubscribe</a></p>';
 
 async function main() {
-  const { admin, dbName, handle } = await scratchDatabase('starloop_bench');
+  const reuse = process.env.BENCH_REUSE;
+  const { admin, dbName, handle } = reuse ? await reusedDatabase(reuse) : await scratchDatabase('starloop_bench');
   const sink = await startCountingSink();
   try {
-    const { campaignId, merchantId } = await seed(handle.db);
+    const { campaignId, merchantId } = reuse ? await resetCampaign(handle.db) : await seed(handle.db);
 
     progress('seeded the members');
     const ctx = { db: handle.db, merchantId, userId: 0, locale: 'en-US' as const, permissions: [], now: () => new Date() };
+    // BENCH_FRESH_SNAPSHOT=1: send-now builds the audience itself (the filters, the consent
+    // exclusions, the count) instead of reusing the preview's snapshot.
+    if (process.env.BENCH_FRESH_SNAPSHOT === '1') await handle.db.execute(sql`update campaigns set snapshot_id = null where id = ${campaignId}`);
+    const memory = sampleMemory();
     const queueStart = performance.now();
     const sent = await runCampaignAction(ctx, campaignId, 'send');
     const queueMs = performance.now() - queueStart;
+    const queueMemory = memory.stop();
     const [rows] = await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from deliveries where campaign_id = ${campaignId}`);
 
     progress(`send-now queued ${rows.n} deliveries (totalRecords ${sent.totalRecords}) in ${Math.round(queueMs)} ms`);
     if (process.env.BENCH_SEND === '0') {
-      console.log(JSON.stringify({ machine: machine(), date: new Date().toISOString(), loadAverage: os.loadavg().map((l) => +l.toFixed(1)), members: MEMBERS, deliveryRows: rows.n, deliveryRowsMs: Math.round(queueMs) }, null, 2));
+      console.log(JSON.stringify({ machine: machine(), date: new Date().toISOString(), loadAverage: os.loadavg().map((l) => +l.toFixed(1)), members: MEMBERS, freshSnapshot: process.env.BENCH_FRESH_SNAPSHOT === '1', deliveryRows: rows.n, deliveryRowsMs: Math.round(queueMs), memoryMiB: queueMemory }, null, 2));
       return;
     }
     // Baseline and engine take turns, slice by slice (BENCH_SLICES, default 10): this machine's
@@ -160,6 +169,7 @@ async function main() {
             batchSize: Math.min(1000, upTo - engineSent),
             concurrency: Number(process.env.BENCH_ENGINE_IN_FLIGHT ?? ENGINE_IN_FLIGHT),
             commitLingerMs: process.env.BENCH_LINGER_MS ? Number(process.env.BENCH_LINGER_MS) : undefined,
+            commitOverlap: process.env.BENCH_OVERLAP ? Number(process.env.BENCH_OVERLAP) : undefined,
             finalLanes: Number(process.env.BENCH_FINAL_LANES ?? 1),
             baseUrl: 'https://app.starloop.test',
             // Batches of this slice follow each other within one call, like the worker's loop.
@@ -189,6 +199,7 @@ async function main() {
       loadAverage: os.loadavg().map((l) => +l.toFixed(1)),
       members: MEMBERS,
       deliveryRowsMs: Math.round(queueMs),
+      deliveryRowsMemoryMiB: queueMemory,
       nodemailerAlone: { received: baseCount, seconds: +(baseMs / 1000).toFixed(1), perSecond: Math.round((baseCount / baseMs) * 1000), nodeCpuUsPerMessage: Math.round(baseCpuUs / baseCount), machineUsPerMessage: perMessage(machineSpent.base, baseCount) },
       engineHeld: sideResult(held, baseCount / baseMs, status, machineSpent.engine),
       engineMarkedBeforeCall: sideResult(unheld, baseCount / baseMs, status, machineSpent.unheld),
@@ -198,7 +209,7 @@ async function main() {
     resetSmtpTransports();
     await sink.close();
     await handle.close();
-    if (process.env.BENCH_KEEP === '1') progress(`kept database ${dbName}`);
+    if (process.env.BENCH_KEEP === '1' || reuse) progress(`kept database ${dbName}`);
     else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
@@ -232,6 +243,28 @@ function perMessage(spent: { busy: number; steal: number; idle: number }, count:
   return { busy: Math.round(spent.busy / count), steal: Math.round(spent.steal / count), idle: Math.round(spent.idle / count) };
 }
 
+/** This process's RSS and heap every 10 ms until stopped: at the start, the peak and the end, MiB. */
+function sampleMemory() {
+  const read = () => {
+    const m = process.memoryUsage();
+    return { rss: m.rss, heapUsed: m.heapUsed };
+  };
+  const start = read();
+  const peak = { ...start };
+  const timer = setInterval(() => {
+    const now = read();
+    peak.rss = Math.max(peak.rss, now.rss);
+    peak.heapUsed = Math.max(peak.heapUsed, now.heapUsed);
+  }, 10);
+  const mib = (m: { rss: number; heapUsed: number }) => ({ rss: +(m.rss / 2 ** 20).toFixed(1), heapUsed: +(m.heapUsed / 2 ** 20).toFixed(1) });
+  return {
+    stop() {
+      clearInterval(timer);
+      return { start: mib(start), peak: mib(peak), end: mib(read()) };
+    },
+  };
+}
+
 function machine(): string {
   return `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
 }
@@ -254,6 +287,23 @@ async function seed(db: Db): Promise<{ campaignId: number; merchantId: number }>
         values (${merchant.id}, 'Bench campaign', 0, 0, ${location.id}, ${template.id}, ${snapshot.id}, null) returning id`,
   );
   return { campaignId: campaign.id, merchantId: merchant.id };
+}
+
+/**
+ * A kept database's campaign back to DRAFT with no deliveries, its seeded snapshot fresh again
+ * (BENCH_REUSE: time the delivery rows again without seeding a million members).
+ */
+async function resetCampaign(db: Db): Promise<{ campaignId: number; merchantId: number }> {
+  const [c] = await db.execute<{ id: number; merchant_id: number; snapshot: number }>(
+    sql`select c.id, c.merchant_id, (select min(id) from member_snapshots s where s.merchant_id = c.merchant_id) as snapshot from campaigns c where c.name = 'Bench campaign'`,
+  );
+  await db.execute(sql`truncate deliveries, delivery_events`);
+  await db.execute(sql`delete from snapshot_members where snapshot_id <> ${c.snapshot}`);
+  await db.execute(sql`delete from member_snapshots where id <> ${c.snapshot}`);
+  await db.execute(sql`update member_snapshots set created_at = now() where id = ${c.snapshot}`);
+  await db.execute(sql`update campaigns set status = 0, snapshot_id = ${c.snapshot}, start_time = null, total_records = 0, success_records = 0 where id = ${c.id}`);
+  await db.execute(sql`vacuum analyze`);
+  return { campaignId: c.id, merchantId: c.merchant_id };
 }
 
 type Member = {

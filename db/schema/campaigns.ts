@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { contacts } from './contacts';
 import { locations } from './locations';
 import { merchants } from './merchants';
 import { templates } from './templates';
@@ -94,16 +93,17 @@ export const memberSnapshots = pgTable(
 export const snapshotMembers = pgTable(
   'snapshot_members',
   {
+    /*
+     * No foreign keys, as on deliveries: each key's check locked the referenced row for every
+     * member (a million contact rows for a million-member audience; bench/RESULTS.md, issue 22).
+     * Deleting a snapshot or a contact still deletes its members, by the statement triggers of
+     * migration 0027; a merchant's deletion reaches them through its snapshots. Members are only
+     * ever inserted by the snapshot's own statement, selecting the merchant's existing contacts.
+     */
     // The tenant (every tenant table carries it: a sharded PostgreSQL distributes by it).
-    merchantId: integer('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
-    snapshotId: integer('snapshot_id')
-      .notNull()
-      .references(() => memberSnapshots.id, { onDelete: 'cascade' }),
-    contactId: integer('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
+    merchantId: integer('merchant_id').notNull(),
+    snapshotId: integer('snapshot_id').notNull(),
+    contactId: integer('contact_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.snapshotId, t.contactId] })],
 );

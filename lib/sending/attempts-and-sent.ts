@@ -56,7 +56,8 @@ export interface SentItem {
  */
 export async function commitAttemptsAndSent(db: Db, attempts: readonly AttemptItem[], sent: readonly SentItem[], now: Date): Promise<Map<number, AttemptVerdict>> {
   if (!attempts.length && !sent.length) return new Map();
-  const contents = new Map(attempts.map((i) => [i.content.hash, i.content]));
+  // In hash order: statements running at once insert shared contents in the same order (no deadlock).
+  const contents = new Map(attempts.map((i) => [i.content.hash, i.content] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const rows = await statement(db, {
     commit: attempts.length ? 'on' : 'off',
     attempts: JSON.stringify(attempts.map((i) => ({ id: i.deliveryId, token: i.claimToken, hash: i.content.hash, template_version: i.templateVersion }))),

@@ -192,4 +192,18 @@ describe(`campaign state machine (${driver})`, () => {
     expect((await act('pause', 999999)).status).toBe(404);
     expect((await callApi(pauseRoute.POST, { method: 'POST', path: '/x', token: m.token, params: { id: 'abc' } })).status).toBe(400);
   });
+
+  // Last: it adds a member the other tests do not expect.
+  it('queued again (a draft once more), a campaign gets only the members it lacks and counts them all', async () => {
+    const id = await make({ status: 0, sendType: 0 });
+    expect((await act('send', id)).status).toBe(200);
+    await addContact(t.db, m.merchantId, locationId, { email: 'member3@example.com', emailOptIn: true });
+    // Back to a draft with a fresh audience (no action leads there once started; the queue's own
+    // promise is tested): the three queued before and the new one.
+    await t.db.update(campaigns).set({ status: 0, snapshotId: null }).where(eq(campaigns.id, id));
+    expect((await act('send', id)).status).toBe(200);
+    expect(await read(id)).toMatchObject({ status: 2, totalRecords: 4 });
+    const rows = await t.db.select().from(deliveries).where(eq(deliveries.campaignId, id));
+    expect(rows.map((r) => r.toAddress).sort()).toEqual(['member0@example.com', 'member1@example.com', 'member2@example.com', 'member3@example.com']);
+  });
 });

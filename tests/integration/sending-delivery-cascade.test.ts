@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { campaigns, deliveries } from '@/db/schema/campaigns';
+import { campaigns, deliveries, memberSnapshots, snapshotMembers } from '@/db/schema/campaigns';
 import { consentEvents, contacts } from '@/db/schema/contacts';
 import { recordConsent } from '@/lib/consent/record-consent';
 import { merchants } from '@/db/schema/merchants';
@@ -49,5 +49,24 @@ describe('deliveries and consent history follow their campaign and contacts', ()
     await t.db.delete(merchants).where(eq(merchants.id, scene.merchant.merchantId));
     expect(await countFor(scene.campaignId)).toBe(0);
     expect(await t.db.select().from(deliveryEvents).where(eq(deliveryEvents.deliveryId, delivery.id))).toEqual([]);
+  });
+
+  // Snapshot members have no foreign keys either (migration 0027: a key's check and lock per member
+  // of a million-member snapshot).
+  it('snapshot members follow their contacts, their snapshot and their merchant', async () => {
+    const scene = await createSendingScene(t.db, { count: 3 });
+    const other = await createSendingScene(t.db, { count: 2 });
+    const [{ snapshotId }] = await t.db.select({ snapshotId: campaigns.snapshotId }).from(campaigns).where(eq(campaigns.id, scene.campaignId));
+    const [{ snapshotId: otherSnapshot }] = await t.db.select({ snapshotId: campaigns.snapshotId }).from(campaigns).where(eq(campaigns.id, other.campaignId));
+    const membersOf = async (id: number | null) => (await t.db.select().from(snapshotMembers).where(eq(snapshotMembers.snapshotId, id ?? 0))).map((m) => m.contactId).sort((a, b) => a - b);
+    expect(await membersOf(snapshotId)).toEqual([...scene.contactIds].sort((a, b) => a - b));
+    await t.db.delete(contacts).where(eq(contacts.id, scene.contactIds[0]));
+    expect(await membersOf(snapshotId)).toEqual(scene.contactIds.slice(1).sort((a, b) => a - b));
+    await t.db.update(campaigns).set({ snapshotId: null }).where(eq(campaigns.id, scene.campaignId));
+    await t.db.delete(memberSnapshots).where(eq(memberSnapshots.id, snapshotId ?? 0));
+    expect(await membersOf(snapshotId)).toEqual([]);
+    expect(await membersOf(otherSnapshot)).toHaveLength(2);
+    await t.db.delete(merchants).where(eq(merchants.id, other.merchant.merchantId));
+    expect(await membersOf(otherSnapshot)).toEqual([]);
   });
 });

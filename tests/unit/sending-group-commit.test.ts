@@ -66,4 +66,54 @@ describe('group commit', () => {
     fail = false;
     expect(await commit.now(3)).toBe(3);
   });
+
+  it('with maxFlushes 2, starts a second group while the first runs, riders only with the first', async () => {
+    const groups: number[][] = [];
+    let inFlight = 0;
+    let most = 0;
+    const commit = groupCommit(
+      async (items: number[]) => {
+        groups.push([...items]);
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 20));
+        inFlight--;
+        return items;
+      },
+      { maxFlushes: 2, maxItems: 2, lingerMs: 1000 },
+    );
+    const rider = commit.ride(100);
+    const first = [commit.now(1), commit.now(2)];
+    await new Promise((r) => setTimeout(r, 2));
+    // The first flush (with the rider) is running: the next rider waits for it, the markers do not.
+    const secondRider = commit.ride(200);
+    const second = [commit.now(3), commit.now(4)];
+    await new Promise((r) => setTimeout(r, 5));
+    expect(groups).toEqual([[100, 1, 2], [3, 4]]);
+    expect(most).toBe(2);
+    // A third group waits until one of the two ends; the held rider goes with it.
+    const third = [commit.now(5), commit.now(6)];
+    expect(await Promise.all([rider, ...first, ...second, ...third, secondRider])).toEqual([100, 1, 2, 3, 4, 5, 6, 200]);
+    expect(groups.at(-1)).toEqual([200, 5, 6]);
+    expect(most).toBe(2);
+  });
+
+  it('with maxFlushes 2, a forced flush of riders waits for the riders already being written', async () => {
+    const groups: number[][] = [];
+    const commit = groupCommit(
+      async (items: number[]) => {
+        groups.push([...items]);
+        await new Promise((r) => setTimeout(r, 10));
+        return items;
+      },
+      { maxFlushes: 2 },
+    );
+    const a = commit.ride(1);
+    commit.flush();
+    const b = commit.ride(2);
+    commit.flush();
+    await new Promise((r) => setTimeout(r, 3));
+    expect(groups).toEqual([[1]]);
+    expect(await Promise.all([a, b])).toEqual([1, 2]);
+    expect(groups).toEqual([[1], [2]]);
+  });
 });
