@@ -64,7 +64,7 @@ interface ReviewDayRow extends Record<string, unknown> {
  * day, site kind and star, kept by the reviews' triggers, migration 0026): the totals and the
  * trend both come from these few rows.
  */
-async function reviewDayRows(ctx: ServiceContext, locationId: number | undefined, period: Period): Promise<ReviewDayRow[]> {
+export async function reviewDayRows(ctx: ServiceContext, locationId: number | undefined, period: Period): Promise<ReviewDayRow[]> {
   const month = sql<string>`to_char(${reviewDays.day}, 'YYYY-MM')`;
   return ctx.db
     .select({
