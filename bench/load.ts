@@ -10,7 +10,8 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
  * run creates the database load_db (BENCH_DB) and keeps it for re-runs (BENCH_RESEED=1 rebuilds it,
  * BENCH_DROP=1 drops it at the end). BENCH_PORT (default 3302), BENCH_SECONDS (30),
- * BENCH_CONNECTIONS (50), BENCH_CONTACTS (1,000,000), BENCH_PROCESSES (server processes, default 1).
+ * BENCH_CONNECTIONS (50), BENCH_CONTACTS (1,000,000), BENCH_PROCESSES (server processes, default 1),
+ * BENCH_ONLY (comma-separated words: only the runs whose name contains one, e.g. `contacts,campaign`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -54,13 +55,16 @@ async function main() {
     await waitForServer();
     const token = await signIn();
     const auth = { authorization: `Bearer ${token}`, 'accept-language': 'en-US' };
-    const runs: [string, autocannon.Options][] = [
+    const allRuns: [string, autocannon.Options][] = [
       ['contacts list (GET /api/member, page 1 of 20)', { url: `http://127.0.0.1:${PORT}/api/member?pageNum=1&pageSize=20`, headers: auth }],
       ['contacts list, page 500 (GET /api/member)', { url: `http://127.0.0.1:${PORT}/api/member?pageNum=500&pageSize=20`, headers: auth }],
       ['campaign list (GET /api/campaign, page 1 of 20)', { url: `http://127.0.0.1:${PORT}/api/campaign?pageNum=1&pageSize=20`, headers: auth }],
       ['login, right password (POST /api/user/login)', loginRequest(PASSWORD)],
       ['login, wrong password (POST /api/user/login)', loginRequest('not-the-password')],
     ];
+    // BENCH_ONLY=contacts,campaign: only the runs whose name contains one of the words.
+    const only = process.env.BENCH_ONLY?.split(',').map((w) => w.trim()).filter(Boolean);
+    const runs = only ? allRuns.filter(([name]) => only.some((w) => name.includes(w))) : allRuns;
     const lines: string[] = [];
     for (const [name, options] of runs) {
       const load = os.loadavg()[0];
