@@ -142,6 +142,9 @@ function startServer(databaseUrl: string): ChildProcess {
       WEB_CONCURRENCY: process.env.BENCH_PROCESSES ?? '1',
       AUTH_SECRET: process.env.AUTH_SECRET ?? 'load-bench-secret-load-bench-secret-0123456789',
       AUTH_URL: `http://127.0.0.1:${PORT}`,
+      // The production start checks want a public address and a mail transport.
+      APP_URL: process.env.APP_URL ?? `http://127.0.0.1:${PORT}`,
+      MAIL_TRANSPORT: process.env.MAIL_TRANSPORT ?? 'outbox',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -312,6 +312,46 @@ CREATE TRIGGER "delivery_days_delete" AFTER DELETE ON "deliveries"
 --> statement-breakpoint
 CREATE FUNCTION "delivery_days_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- Most updates of deliveries touch nothing rolled up: a claim (queued -> sending), an attempt
+  -- marker, an open or a click. They leave here after a look at the statement's rows.
+  IF NOT EXISTS (SELECT 1 FROM "gone" WHERE "status" IN ('sent', 'failed')) THEN
+    IF NOT EXISTS (SELECT 1 FROM "added" WHERE "status" IN ('sent', 'failed')) THEN
+      RETURN NULL;
+    END IF;
+    -- The dispatcher's outcomes: rows become sent or failed, none was before. Additions only.
+  INSERT INTO "delivery_days" AS d ("merchant_id", "day", "campaign_id", "channel", "sent", "failed")
+  SELECT "merchant_id", "day", "campaign_id", "channel", "sent", "failed" FROM (
+    SELECT "merchant_id", "dashboard_day"("queued_at") AS "day", "campaign_id", "channel"::smallint AS "channel",
+      coalesce(sum("sign") FILTER (WHERE "status" = 'sent'), 0)::int AS "sent", coalesce(sum("sign") FILTER (WHERE "status" = 'failed'), 0)::int AS "failed"
+    FROM (
+      SELECT "merchant_id", "queued_at", "campaign_id", "channel", "status", 1 AS "sign" FROM "added" WHERE "status" IN ('sent', 'failed')
+      UNION ALL SELECT "merchant_id", "queued_at", "campaign_id", "channel", "status", -1 AS "sign" FROM "gone" WHERE "status" IN ('sent', 'failed')
+    ) AS x GROUP BY 1, 2, 3, 4
+  ) AS a
+  WHERE "sent" >= 0 AND "failed" >= 0 AND ("sent" > 0 OR "failed" > 0)
+  ON CONFLICT ("merchant_id", "day", "campaign_id", "channel") DO UPDATE SET "sent" = d."sent" + excluded."sent", "failed" = d."failed" + excluded."failed";
+  -- Sends added (no send of the day taken back): counted on, the day's first and last widened.
+  INSERT INTO "sent_days" AS d ("merchant_id", "day", "campaign_id", "sent", "first_sent_at", "last_sent_at")
+  SELECT "merchant_id", "day", "campaign_id", sum("n"), min("sent_at"), max("sent_at")
+  FROM (SELECT "merchant_id", "dashboard_day"("sent_at") AS "day", "campaign_id", "sent_at", sum("sign") AS "n"
+    FROM (
+      SELECT "merchant_id", "campaign_id", "sent_at", 1 AS "sign" FROM "added" WHERE "status" = 'sent' AND "sent_at" IS NOT NULL
+      UNION ALL SELECT "merchant_id", "campaign_id", "sent_at", -1 AS "sign" FROM "gone" WHERE "status" = 'sent' AND "sent_at" IS NOT NULL
+    ) AS x GROUP BY 1, 2, 3, 4 HAVING sum("sign") <> 0) AS k
+  GROUP BY 1, 2, 3 HAVING bool_and("n" > 0)
+  ON CONFLICT ("merchant_id", "day", "campaign_id") DO UPDATE
+    SET "sent" = d."sent" + excluded."sent", "first_sent_at" = least(d."first_sent_at", excluded."first_sent_at"),
+      "last_sent_at" = greatest(d."last_sent_at", excluded."last_sent_at");
+    RETURN NULL;
+  END IF;
+  IF NOT EXISTS (
+    SELECT 1 FROM "added" n JOIN "gone" o ON o."id" = n."id"
+    WHERE (n."status" IN ('sent', 'failed') OR o."status" IN ('sent', 'failed'))
+      AND (n."status", n."sent_at", n."queued_at", n."campaign_id", n."channel", n."merchant_id")
+        IS DISTINCT FROM (o."status", o."sent_at", o."queued_at", o."campaign_id", o."channel", o."merchant_id")
+  ) THEN
+    RETURN NULL;
+  END IF;
   INSERT INTO "delivery_days" AS d ("merchant_id", "day", "campaign_id", "channel", "sent", "failed")
   SELECT "merchant_id", "day", "campaign_id", "channel", "sent", "failed" FROM (
     SELECT "merchant_id", "dashboard_day"("queued_at") AS "day", "campaign_id", "channel"::smallint AS "channel",
