@@ -11,7 +11,8 @@
  * run creates the database load_db (BENCH_DB) and keeps it for re-runs (BENCH_RESEED=1 rebuilds it,
  * BENCH_DROP=1 drops it at the end). BENCH_PORT (default 3302), BENCH_SECONDS (30),
  * BENCH_CONNECTIONS (50), BENCH_CONTACTS (1,000,000), BENCH_PROCESSES (server processes, default 1),
- * BENCH_ONLY (comma-separated words: only the runs whose name contains one, e.g. `contacts,campaign`).
+ * BENCH_ONLY (comma-separated words: only the runs whose name contains one, e.g. `contacts,campaign`),
+ * BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -145,6 +146,8 @@ function startServer(databaseUrl: string): ChildProcess {
       // The production start checks want a public address and a mail transport.
       APP_URL: process.env.APP_URL ?? `http://127.0.0.1:${PORT}`,
       MAIL_TRANSPORT: process.env.MAIL_TRANSPORT ?? 'outbox',
+      // Node options of the server processes only (--cpu-prof, heap sizes), not of this script.
+      NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
