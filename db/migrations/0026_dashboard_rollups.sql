@@ -424,6 +424,24 @@ END $$;
 CREATE TRIGGER "dashboard_days_leave_with_merchants" AFTER DELETE ON "merchants"
   REFERENCING OLD TABLE AS "gone" FOR EACH STATEMENT EXECUTE FUNCTION "dashboard_days_leave_with_merchants"();
 --> statement-breakpoint
+-- A TRUNCATE fires no delete trigger: the rollups of the emptied table go with it.
+CREATE FUNCTION "dashboard_days_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'reviews' THEN TRUNCATE "review_days"; END IF;
+  IF TG_TABLE_NAME = 'contacts' THEN TRUNCATE "contact_days", "consent_days"; END IF;
+  IF TG_TABLE_NAME = 'contact_consent_events' THEN TRUNCATE "consent_days"; END IF;
+  IF TG_TABLE_NAME = 'deliveries' THEN TRUNCATE "delivery_days", "sent_days"; END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_days_truncate" AFTER TRUNCATE ON "reviews" FOR EACH STATEMENT EXECUTE FUNCTION "dashboard_days_truncate"();
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_days_truncate" AFTER TRUNCATE ON "contacts" FOR EACH STATEMENT EXECUTE FUNCTION "dashboard_days_truncate"();
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_days_truncate" AFTER TRUNCATE ON "contact_consent_events" FOR EACH STATEMENT EXECUTE FUNCTION "dashboard_days_truncate"();
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_days_truncate" AFTER TRUNCATE ON "deliveries" FOR EACH STATEMENT EXECUTE FUNCTION "dashboard_days_truncate"();
+--> statement-breakpoint
 -- The rows that exist already.
 INSERT INTO "review_days" ("merchant_id", "day", "location_id", "google", "rating", "reviews", "needs_response")
 SELECT "merchant_id", "dashboard_day"("create_time"), coalesce("location_id", 0), "site" = 'google', "rating",
