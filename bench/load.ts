@@ -12,7 +12,8 @@
  * BENCH_DROP=1 drops it at the end). BENCH_PORT (default 3302), BENCH_SECONDS (30),
  * BENCH_CONNECTIONS (50), BENCH_CONTACTS (1,000,000), BENCH_PROCESSES (server processes, default 1),
  * BENCH_ONLY (comma-separated words: only the runs whose name contains one, e.g. `contacts,campaign`),
- * BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the server processes, e.g. `--max-semi-space-size=32`),
+ * BENCH_SERVER_NODE_ARGS (node flags of the server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -131,7 +132,9 @@ function loginRequest(password: string): autocannon.Options {
 function startServer(databaseUrl: string): ChildProcess {
   // `npm start`'s own launcher: BENCH_PROCESSES server processes (WEB_CONCURRENCY) on one port.
   const serve = path.join(process.cwd(), 'scripts', 'serve.mjs');
-  return spawn(process.execPath, [serve, '-H', '127.0.0.1', '-p', String(PORT)], {
+  // BENCH_SERVER_NODE_ARGS: node flags NODE_OPTIONS refuses (--cpu-prof); cluster workers inherit them.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, [...nodeArgs, serve, '-H', '127.0.0.1', '-p', String(PORT)], {
     cwd: process.cwd(),
     env: {
       ...process.env,
