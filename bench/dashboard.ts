@@ -1,29 +1,33 @@
 /**
- * Issue 9's dashboard benchmark: a year of data for one merchant on PostgreSQL (BENCH_REVIEWS
- * reviews, default 50,000, over 10 locations; 100,000 contacts; 120 campaigns with 2,000
- * deliveries each = 240,000 deliveries; 20,000 consent events) next to a second merchant with a
- * tenth of it. Times `dashboardFigures` (every figure of /dashboard: totals, trend, members, e-mail
- * and SMS performance, request-to-review) for several periods and locations: p50/p95.
+ * The dashboard benchmark (issues 9 and 22): a year of data for the 1,000,000-contact merchant on
+ * PostgreSQL over 10 locations (BENCH_CONTACTS contacts created over two years; a fifth of that in
+ * reviews and two fifths in consent events over the year; 240 campaigns, half e-mail, half SMS,
+ * half review requests, with a hundredth of the contacts each: 2,400,000 deliveries) next to a
+ * second merchant with a tenth of it (seedMerchant). Times each figure of /dashboard alone (reviews
+ * with their trend, members, e-mail and SMS performance, request-to-review) and the whole
+ * `dashboardFigures` call, for several periods and locations: p50/p95.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/dashboard.ts
  *
- * BENCH_KEEP=1 keeps the database; BENCH_REUSE=<name> measures again on it; BENCH_RUNS (20).
+ * BENCH_KEEP=1 keeps the database (BENCH_DB names it); BENCH_REUSE=<name> measures again on it
+ * (migrations apply first); BENCH_RUNS (20).
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '@/db/client';
 import type { ServiceContext } from '@/lib/context';
-import { dashboardFigures } from '@/lib/dashboard/figures';
+import { channelFigures, dashboardFigures, memberFigures, requestToReview, reviewDayRows } from '@/lib/dashboard/figures';
+import { resolvePeriod, type Period } from '@/lib/dashboard/period';
 import { dashboardQuerySchema } from '@/lib/dashboard/schema';
 
-const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 50_000);
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 
 async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   // BENCH_REUSE=<database> measures again on a database an earlier run kept (BENCH_KEEP=1).
   const reuse = process.env.BENCH_REUSE;
-  const dbName = reuse ?? `starloop_bench_dashboard_${Date.now()}`;
+  const dbName = reuse ?? process.env.BENCH_DB ?? `starloop_bench_dashboard_${Date.now()}`;
   const { default: postgres } = await import('postgres');
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   if (!reuse) await admin.unsafe(`create database ${dbName}`);
@@ -38,10 +42,10 @@ async function main() {
       const locs = await handle.db.execute<{ id: number }>(sql`select id from locations where merchant_id = ${m.id} order by id`);
       big = { merchantId: m.id, locationIds: locs.map((l) => l.id) };
     } else {
-      big = await seedMerchant(handle.db, 'Big café chain', REVIEWS, 10);
-      await seedMerchant(handle.db, 'Small café', Math.round(REVIEWS / 10), 10);
+      big = await seedMerchant(handle.db, 'Big café chain', CONTACTS, 10);
+      await seedMerchant(handle.db, 'Small café', Math.round(CONTACTS / 10), 10);
       for (const table of ['reviews', 'contacts', 'campaigns', 'deliveries', 'contact_consent_events']) await handle.db.execute(sql.raw(`vacuum analyze ${table}`));
-      console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${REVIEWS.toLocaleString()} + ${(REVIEWS / 10).toLocaleString()} reviews)`);
+      console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${CONTACTS.toLocaleString()} + ${(CONTACTS / 10).toLocaleString()} contacts)`);
     }
     console.log(`database ${dbName}`);
     const ctx: ServiceContext = { db: handle.db, merchantId: big.merchantId, userId: 0, locale: 'zh-CN', permissions: [], now: () => new Date() };
@@ -52,19 +56,33 @@ async function main() {
       ['90 days, one location', { period: '90d', locationId: String(big.locationIds[1]) }],
       ['custom 2 years, all locations', { period: 'custom', from: new Date(Date.now() - 730 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10) }],
     ];
-    const lines = ['| scenario | p50 ms | p95 ms |', '|---|---:|---:|'];
+    // Each figure alone (its statements), then the whole call (the figures in parallel, as the page asks).
+    const figures: [string, (period: Period, locationId: number | undefined) => Promise<unknown>][] = [
+      ['reviews + trend', (p, l) => reviewDayRows(ctx, l, p)],
+      ['members', (p, l) => memberFigures(ctx, l, p)],
+      ['e-mail', (p, l) => channelFigures(ctx, l, p, 0)],
+      ['SMS', (p, l) => channelFigures(ctx, l, p, 1)],
+      ['request-to-review', (p, l) => requestToReview(ctx, l, p)],
+    ];
+    const header = ['scenario', ...figures.map(([name]) => name), 'whole call'];
+    const lines = [`| ${header.join(' | ')} |`, `|---|${header.slice(1).map(() => '---:').join('|')}|`];
     for (const [name, query] of scenarios) {
       const q = dashboardQuerySchema.parse(query);
-      await dashboardFigures(ctx, q); // warm
-      const times: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const s = performance.now();
-        await dashboardFigures(ctx, q);
-        times.push(performance.now() - s);
+      const period = resolvePeriod(q, ctx.now());
+      const cells: string[] = [];
+      for (const [, figure] of [...figures, ['whole call', () => dashboardFigures(ctx, q)] as const]) {
+        await figure(period, q.locationId); // warm
+        const times: number[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const s = performance.now();
+          await figure(period, q.locationId);
+          times.push(performance.now() - s);
+        }
+        cells.push(`${pct(times, 50).toFixed(1)} / ${pct(times, 95).toFixed(1)}`);
       }
-      lines.push(`| ${name} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`);
+      lines.push(`| ${name} | ${cells.join(' | ')} |`);
     }
-    console.log(`\n${os.cpus().length} cores, ${RUNS} runs each, PostgreSQL\n`);
+    console.log(`\n${os.cpus().length} cores, ${RUNS} runs each, PostgreSQL, p50 / p95 ms, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
     console.log(lines.join('\n'));
   } finally {
     await handle.close();
@@ -73,8 +91,14 @@ async function main() {
   }
 }
 
-/** A year of one merchant's data, generated server-side in single statements. */
-async function seedMerchant(db: Db, name: string, reviewCount: number, locationCount: number) {
+/**
+ * A year of one merchant's data at the scale of `contactCount` contacts, generated server-side in
+ * single statements: contacts created over two years, reviews (a fifth of the contacts) and
+ * consent events (two fifths) over the year, 240 campaigns (half e-mail, half SMS; half of them
+ * review requests) spread over the year with a hundredth of the contacts each as deliveries
+ * (2,400,000 at 1,000,000 contacts), 5 % of them failed.
+ */
+async function seedMerchant(db: Db, name: string, contactCount: number, locationCount: number) {
   const [m] = await db.execute<{ id: number }>(sql`insert into merchants (name) values (${name}) returning id`);
   const locs = await db.execute<{ id: number }>(
     sql`insert into locations (merchant_id, name, address, city, state, country)
@@ -82,8 +106,8 @@ async function seedMerchant(db: Db, name: string, reviewCount: number, locationC
   );
   const ids = JSON.stringify(locs.map((l) => l.id));
   const n = locs.length;
-  const contactCount = reviewCount * 2;
-  const campaignCount = Math.max(12, Math.round((reviewCount / 50_000) * 120));
+  const reviewCount = Math.round(contactCount / 5);
+  const deliveriesPerCampaign = Math.max(100, Math.round(contactCount / 100));
   await db.execute(sql`
     insert into reviews (merchant_id, location_id, site, origin, external_id, reviewer_name, rating, comment, create_time, update_time, reply_comment, reply_time)
     select ${m.id}, (${ids}::jsonb ->> (g % ${n}))::int, (array['google','google','google','dianping','openrice','tripadvisor','other'])[1 + g % 7], 'import',
@@ -91,21 +115,26 @@ async function seedMerchant(db: Db, name: string, reviewCount: number, locationC
       now() - ((g::bigint * 7919) % 525600) * interval '1 minute', now() - ((g::bigint * 7919) % 525600) * interval '1 minute',
       case when g % 3 = 0 then 'Thanks' end, case when g % 3 = 0 then now() end
     from generate_series(1, ${reviewCount}::int) g`);
-  const contacts = await db.execute<{ id: number }>(
-    sql`insert into contacts (merchant_id, location_id, first_name, email, opt_token, created_at, updated_at)
-        select ${m.id}, (${ids}::jsonb ->> (g % ${n}))::int, 'First' || g, 'm' || ${m.id} || '.u' || g || '@example.com', md5(${m.id}::text || '-' || g::text),
-          now() - ((g::bigint * 104729) % 730) * interval '1 day', now()
-        from generate_series(1, ${contactCount}::int) g returning id`,
-  );
-  const firstContact = contacts[0].id;
+  let firstContact = 0;
+  // In slices of 100,000: one statement of a million rows holds every index's build in memory at once.
+  for (let from = 1; from <= contactCount; from += 100_000) {
+    const to = Math.min(contactCount, from + 99_999);
+    const [first] = await db.execute<{ id: number }>(
+      sql`insert into contacts (merchant_id, location_id, first_name, email, opt_token, created_at, updated_at)
+          select ${m.id}, (${ids}::jsonb ->> (g % ${n}))::int, 'First' || g, 'm' || ${m.id} || '.u' || g || '@example.com', md5(${m.id}::text || '-' || g::text),
+            now() - ((g::bigint * 104729) % 730) * interval '1 day', now()
+          from generate_series(${from}::int, ${to}::int) g returning id`,
+    );
+    if (from === 1) firstContact = first.id;
+  }
   await db.execute(sql`
     insert into contact_consent_events (merchant_id, contact_id, channel, action, source, created_at)
     select ${m.id}, ${firstContact} + (g % ${contactCount}), (array['email','sms'])[1 + g % 2], (array['optin','optin','optout'])[1 + g % 3], 'manual',
       now() - ((g::bigint * 7919) % 365) * interval '1 day'
-    from generate_series(1, ${Math.round(reviewCount / 2.5)}::int) g`);
+    from generate_series(1, ${Math.round(contactCount / 2.5)}::int) g`);
   const campaigns = await db.execute<{ id: number; channel: number }>(
     sql`insert into campaigns (merchant_id, name, campaign_type, channel, status, location_id)
-        select ${m.id}, 'Campaign ' || g, g % 2, (g / 2) % 2, 5, (${ids}::jsonb ->> (g % ${n}))::int from generate_series(1, ${campaignCount}::int) g returning id, channel`,
+        select ${m.id}, 'Campaign ' || g, g % 2, (g / 2) % 2, 5, (${ids}::jsonb ->> (g % ${n}))::int from generate_series(1, 240) g returning id, channel`,
   );
   for (const [i, c] of campaigns.entries()) {
     const sentAt = new Date(Date.now() - Math.round((i / campaigns.length) * 365) * 86_400_000).toISOString();
@@ -113,7 +142,7 @@ async function seedMerchant(db: Db, name: string, reviewCount: number, locationC
       insert into deliveries (merchant_id, campaign_id, contact_id, channel, to_address, status, queued_at, sent_at)
       select ${m.id}, ${c.id}, ${firstContact} + ((g * 37 + ${i}) % ${contactCount}), ${c.channel}, 'x', case when g % 20 = 0 then 'failed' else 'sent' end,
         ${sentAt}::timestamptz, case when g % 20 = 0 then null else ${sentAt}::timestamptz + g * interval '1 second' end
-      from generate_series(1, 2000) g`);
+      from generate_series(1, ${deliveriesPerCampaign}::int) g`);
   }
   return { merchantId: m.id, locationIds: locs.map((l) => l.id) };
 }

@@ -10,7 +10,10 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
  * run creates the database load_db (BENCH_DB) and keeps it for re-runs (BENCH_RESEED=1 rebuilds it,
  * BENCH_DROP=1 drops it at the end). BENCH_PORT (default 3302), BENCH_SECONDS (30),
- * BENCH_CONNECTIONS (50), BENCH_CONTACTS (1,000,000), BENCH_PROCESSES (server processes, default 1).
+ * BENCH_CONNECTIONS (50), BENCH_CONTACTS (1,000,000), BENCH_PROCESSES (server processes, default 1),
+ * BENCH_ONLY (comma-separated words: only the runs whose name contains one, e.g. `contacts,campaign`),
+ * BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the server processes, e.g. `--max-semi-space-size=32`),
+ * BENCH_SERVER_NODE_ARGS (node flags of the server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -54,13 +57,16 @@ async function main() {
     await waitForServer();
     const token = await signIn();
     const auth = { authorization: `Bearer ${token}`, 'accept-language': 'en-US' };
-    const runs: [string, autocannon.Options][] = [
+    const allRuns: [string, autocannon.Options][] = [
       ['contacts list (GET /api/member, page 1 of 20)', { url: `http://127.0.0.1:${PORT}/api/member?pageNum=1&pageSize=20`, headers: auth }],
       ['contacts list, page 500 (GET /api/member)', { url: `http://127.0.0.1:${PORT}/api/member?pageNum=500&pageSize=20`, headers: auth }],
       ['campaign list (GET /api/campaign, page 1 of 20)', { url: `http://127.0.0.1:${PORT}/api/campaign?pageNum=1&pageSize=20`, headers: auth }],
       ['login, right password (POST /api/user/login)', loginRequest(PASSWORD)],
       ['login, wrong password (POST /api/user/login)', loginRequest('not-the-password')],
     ];
+    // BENCH_ONLY=contacts,campaign: only the runs whose name contains one of the words.
+    const only = process.env.BENCH_ONLY?.split(',').map((w) => w.trim()).filter(Boolean);
+    const runs = only ? allRuns.filter(([name]) => only.some((w) => name.includes(w))) : allRuns;
     const lines: string[] = [];
     for (const [name, options] of runs) {
       const load = os.loadavg()[0];
@@ -126,7 +132,9 @@ function loginRequest(password: string): autocannon.Options {
 function startServer(databaseUrl: string): ChildProcess {
   // `npm start`'s own launcher: BENCH_PROCESSES server processes (WEB_CONCURRENCY) on one port.
   const serve = path.join(process.cwd(), 'scripts', 'serve.mjs');
-  return spawn(process.execPath, [serve, '-H', '127.0.0.1', '-p', String(PORT)], {
+  // BENCH_SERVER_NODE_ARGS: node flags NODE_OPTIONS refuses (--cpu-prof); cluster workers inherit them.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, [...nodeArgs, serve, '-H', '127.0.0.1', '-p', String(PORT)], {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -138,6 +146,11 @@ function startServer(databaseUrl: string): ChildProcess {
       WEB_CONCURRENCY: process.env.BENCH_PROCESSES ?? '1',
       AUTH_SECRET: process.env.AUTH_SECRET ?? 'load-bench-secret-load-bench-secret-0123456789',
       AUTH_URL: `http://127.0.0.1:${PORT}`,
+      // The production start checks want a public address and a mail transport.
+      APP_URL: process.env.APP_URL ?? `http://127.0.0.1:${PORT}`,
+      MAIL_TRANSPORT: process.env.MAIL_TRANSPORT ?? 'outbox',
+      // Node options of the server processes only (--cpu-prof, heap sizes), not of this script.
+      NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -7,6 +7,9 @@ export interface Period {
   from: Date; // inclusive
   to: Date; // exclusive
   months: string[]; // YYYY-MM of every month the period touches, in the merchant's zone
+  /** The same period as calendar days in the zone (YYYY-MM-DD; `toDay` exclusive): the rollups' key. */
+  fromDay: string;
+  toDay: string;
 }
 
 /**
@@ -29,7 +32,9 @@ export function resolvePeriod(q: Pick<DashboardQuery, 'period' | 'from' | 'to'>,
     const start = new Date(Date.UTC(y, m - 1 - back, 1));
     from = dayStart(start.toISOString().slice(0, 10), timeZone);
   }
-  return { from, to, months: monthsBetween(from, to, timeZone) };
+  // Every bound above is a day's start in the zone, so the period is a whole number of days.
+  const day = (d: Date) => formatInTimeZone(d, timeZone, 'yyyy-MM-dd');
+  return { from, to, months: monthsBetween(from, to, timeZone), fromDay: day(from), toDay: day(to) };
 }
 
 export function monthsBetween(from: Date, to: Date, timeZone = DEFAULT_TIME_ZONE): string[] {
