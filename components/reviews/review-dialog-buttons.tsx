@@ -11,9 +11,10 @@ import { Button } from '@/components/ui/button';
 const AddReviewDialog = dynamic(() => import('./add-review-dialog').then((m) => m.AddReviewDialog), { ssr: false });
 const ImportDialog = dynamic(() => import('./import-dialog').then((m) => m.ImportDialog), { ssr: false });
 
-/** "Add review": a review from another site, typed in by hand. */
-export function AddReviewButton({ locations, today }: { locations: { id: number; name: string }[]; today: string }) {
-  const t = useTranslations('reviews');
+type DialogState = { open: boolean; setOpen: (open: boolean) => void };
+
+/** A button whose dialog is mounted (and its code loaded) on the first click, then kept. */
+function LazyDialogButton({ icon, label, dialog }: { icon: React.ReactNode; label: string; dialog: (state: DialogState) => React.ReactNode }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   return (
@@ -26,33 +27,22 @@ export function AddReviewButton({ locations, today }: { locations: { id: number;
           setOpen(true);
         }}
       >
-        <Plus aria-hidden="true" />
-        {t('add.button')}
+        {icon}
+        {label}
       </Button>
-      {wanted && <AddReviewDialog locations={locations} today={today} open={open} setOpen={setOpen} />}
+      {wanted && dialog({ open, setOpen })}
     </>
   );
+}
+
+/** "Add review": a review from another site, typed in by hand. */
+export function AddReviewButton({ locations, today }: { locations: { id: number; name: string }[]; today: string }) {
+  const t = useTranslations('reviews');
+  return <LazyDialogButton icon={<Plus aria-hidden="true" />} label={t('add.button')} dialog={(state) => <AddReviewDialog locations={locations} today={today} {...state} />} />;
 }
 
 /** "Import": reviews of other sites from a spreadsheet. */
 export function ImportButton() {
   const t = useTranslations('reviews.import');
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  return (
-    <>
-      <Button
-        variant="secondary"
-        aria-haspopup="dialog"
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-      >
-        <Upload aria-hidden="true" />
-        {t('button')}
-      </Button>
-      {wanted && <ImportDialog open={open} setOpen={setOpen} />}
-    </>
-  );
+  return <LazyDialogButton icon={<Upload aria-hidden="true" />} label={t('button')} dialog={(state) => <ImportDialog {...state} />} />;
 }
