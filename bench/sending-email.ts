@@ -169,7 +169,6 @@ async function main() {
             batchSize: Math.min(1000, upTo - engineSent),
             concurrency: Number(process.env.BENCH_ENGINE_IN_FLIGHT ?? ENGINE_IN_FLIGHT),
             commitLingerMs: process.env.BENCH_LINGER_MS ? Number(process.env.BENCH_LINGER_MS) : undefined,
-            commitOverlap: process.env.BENCH_OVERLAP ? Number(process.env.BENCH_OVERLAP) : undefined,
             finalLanes: Number(process.env.BENCH_FINAL_LANES ?? 1),
             baseUrl: 'https://app.starloop.test',
             // Batches of this slice follow each other within one call, like the worker's loop.

@@ -11,7 +11,7 @@
  * as in bench/sending-email.ts: this shared machine's speed drifts within minutes. The server
  * counts what it accepted per phone: every member exactly once on each side. BENCH_IN_FLIGHT
  * (default 20) is both sides' concurrency; BENCH_ENGINE_IN_FLIGHT overrides the engine's alone,
- * BENCH_LINGER_MS its markers' linger, BENCH_OVERLAP how many marker statements may run at once (default the dispatcher's 1). BENCH_KEEP=1 keeps the database; BENCH_MARKS=1 prints each
+ * BENCH_LINGER_MS its markers' linger, BENCH_KEEP=1 keeps the database; BENCH_MARKS=1 prints each
  * turn's window, to split a `node --cpu-prof --import tsx` profile by sender (bench/RESULTS.md).
  */
 import crypto from 'node:crypto';
@@ -81,7 +81,6 @@ async function main() {
               batchSize: Math.min(1000, upTo - engineSent),
               concurrency: ENGINE_IN_FLIGHT,
               commitLingerMs: process.env.BENCH_LINGER_MS ? Number(process.env.BENCH_LINGER_MS) : undefined,
-              commitOverlap: process.env.BENCH_OVERLAP ? Number(process.env.BENCH_OVERLAP) : undefined,
               baseUrl: BASE_URL,
               continueWhile: (round) => engineSent + round.claimed < upTo,
             });

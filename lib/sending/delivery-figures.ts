@@ -16,7 +16,7 @@ export interface DeliveryScope {
 
 /**
  * Deliveries of one channel queued in the period, sent and failed: from delivery_days (a row per
- * campaign and day, kept by the deliveries' triggers, migration 0026), not the deliveries.
+ * campaign and day, kept by the deliveries' triggers, migration 0028), not the deliveries.
  */
 export function channelSendingQuery(db: Db, scope: DeliveryScope, channel: 0 | 1) {
   const query = db

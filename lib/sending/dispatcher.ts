@@ -37,12 +37,6 @@ export interface DispatchOptions {
    */
   commitLingerMs?: number;
   /**
-   * Marker statements of a round that may run at once (group-commit.ts `maxFlushes`). Default 1:
-   * overlapping them (2) showed no gain beyond this machine's noise (bench/RESULTS.md, issue 22)
-   * and no kill test covers it on the SMS path yet.
-   */
-  commitOverlap?: number;
-  /**
    * SMTP messages that may be between their attempt marker and their sent record at once (default
    * 1): what a crash of this process can leave for review, traded against throughput
    * (final-lane.ts).
@@ -134,9 +128,7 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
     const started = performance.now();
     let lastBatchFull = first.length >= batchSize;
     const concurrency = options.concurrency ?? 8;
-    // Two marker statements may overlap: a short transport (an SMS POST) otherwise waits for one
-    // statement at a time, ~10 markers per statement (bench/RESULTS.md, issue 22).
-    const commits = roundCommits(db, now, { lingerMs: options.commitLingerMs ?? 10, maxItems: Math.ceil(concurrency / 2), maxFlushes: options.commitOverlap ?? 1 });
+    const commits = roundCommits(db, now, { lingerMs: options.commitLingerMs ?? 10, maxItems: Math.ceil(concurrency / 2) });
     // E-mail over SMTP ends one message at a time through the final lane (final-lane.ts): a crash
     // leaves at most one e-mail unrecorded. SMS and the outbox are marked before the call, their
     // sent records riding on the next markers while the worker already sends the next one.

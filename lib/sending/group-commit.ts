@@ -18,64 +18,37 @@ export interface GroupCommit<I, O> {
 export interface GroupCommitOptions {
   lingerMs?: number;
   maxItems?: number;
-  /**
-   * Flushes that may run at once (default 1). With 2, a group of `now` items goes to the database
-   * while the previous statement is still running (on another connection) instead of waiting for
-   * it: a short transport's workers otherwise queue behind one statement at a time. Riders go
-   * only with a flush that starts while no other riders are being written, so the statements
-   * that update shared rows (the campaign's count) still run one after the other.
-   */
-  maxFlushes?: number;
-}
-
-interface Waiting<I, O> {
-  item: I;
-  urgent: boolean;
-  resolve: (value: O) => void;
-  reject: (error: unknown) => void;
 }
 
 export function groupCommit<I, O>(flushItems: (items: I[]) => Promise<O[]>, options: GroupCommitOptions = {}): GroupCommit<I, O> {
   const lingerMs = options.lingerMs ?? 0;
   const maxItems = options.maxItems ?? Infinity;
-  const maxFlushes = Math.max(1, options.maxFlushes ?? 1);
-  let waiting: Waiting<I, O>[] = [];
+  let waiting: { item: I; resolve: (value: O) => void; reject: (error: unknown) => void }[] = [];
   let urgent = 0;
   let oldestUrgentAt = 0;
   let forced = false;
-  let running = 0;
-  let ridersRunning = false;
+  let running = false;
   let timer: NodeJS.Timeout | null = null;
 
   const drain = async () => {
-    let group: Waiting<I, O>[];
-    if (ridersRunning) {
-      group = waiting.filter((w) => w.urgent);
-      waiting = waiting.filter((w) => !w.urgent);
-    } else {
-      group = waiting;
-      waiting = [];
-      forced = false;
-    }
+    running = true;
+    const group = waiting;
+    waiting = [];
     urgent = 0;
-    const carriesRiders = group.length > 0 && group.some((w) => !w.urgent);
-    running++;
-    if (carriesRiders) ridersRunning = true;
+    forced = false;
     try {
       const answers = await flushItems(group.map((g) => g.item));
       group.forEach((g, i) => g.resolve(answers[i]));
     } catch (error) {
       for (const g of group) g.reject(error);
     }
-    running--;
-    if (carriesRiders) ridersRunning = false;
+    running = false;
     schedule();
   };
 
   const schedule = () => {
-    const ridersNow = forced && !ridersRunning;
-    if (running >= maxFlushes || !waiting.length || (!urgent && !ridersNow)) return;
-    const wait = ridersNow || urgent >= maxItems ? 0 : oldestUrgentAt + lingerMs - performance.now();
+    if (running || !waiting.length || (!urgent && !forced)) return;
+    const wait = forced || urgent >= maxItems ? 0 : oldestUrgentAt + lingerMs - performance.now();
     if (wait <= 0) {
       if (timer) clearTimeout(timer);
       timer = null;
@@ -90,7 +63,7 @@ export function groupCommit<I, O>(flushItems: (items: I[]) => Promise<O[]>, opti
 
   const ask = (item: I, isUrgent: boolean) =>
     new Promise<O>((resolve, reject) => {
-      waiting.push({ item, urgent: isUrgent, resolve, reject });
+      waiting.push({ item, resolve, reject });
       if (isUrgent) {
         if (!urgent) oldestUrgentAt = performance.now();
         urgent++;
