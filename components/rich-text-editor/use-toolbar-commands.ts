@@ -99,6 +99,14 @@ export function useToolbarCommands(editor: LexicalEditor, uploadModule: Extract<
         return;
       }
       editor.dispatchCommand(TOGGLE_LINK_COMMAND, { url, target: '_blank', rel: 'noopener noreferrer' });
+      // The caret goes after the link, as in mail and document editors: a key pressed while the
+      // dialog hands focus back (Enter, a letter) must not replace the text just linked.
+      const linked = $getSelection();
+      if ($isRangeSelection(linked) && !linked.isCollapsed()) {
+        const { key, offset, type } = linked.isBackward() ? linked.anchor : linked.focus;
+        linked.anchor.set(key, offset, type);
+        linked.focus.set(key, offset, type);
+      }
     });
     editor.focus();
   };

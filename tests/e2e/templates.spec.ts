@@ -37,6 +37,8 @@ test('write an e-mail template with formatting, a link, an image and parameters;
   await page.keyboard.press('Enter');
   await page.getByTestId('rte-image-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   await expect(editor.locator('img[src*="/api/aws/s3/campaign/view?id="]')).toHaveCount(1);
+  // The caret went after the link: the keys pressed as the dialog closed kept its text.
+  await expect(editor.locator('a[href="https://example.com/review"]')).toHaveText('Review us');
   await expect(editor.locator('b, strong').first()).toContainText('Bold words');
   await expect(editor).toContainText('{{firstName}}');
   await expect(editor).toContainText('{{fullName}}');
