@@ -10,6 +10,7 @@ import { CampaignChannel } from '@/db/schema/campaigns';
 import { appUrl } from '@/lib/app-url';
 import { renderEmailContent, renderSms, tokenValues, type RenderContext } from '@/lib/sending/render-message';
 import type { PreviewInput } from './schema';
+import { contactColumns } from '@/lib/contacts/record';
 
 /**
  * POST /api/message/direct/{email|sms}/preview: the template rendered for one member with that
@@ -17,7 +18,7 @@ import type { PreviewInput } from './schema';
  */
 export async function previewMessage(ctx: ServiceContext, channel: number, input: PreviewInput) {
   const template = await loadUsableTemplate(ctx.db, ctx.merchantId, input.templateId, channel);
-  const [member] = await ctx.db.select().from(contacts).where(and(eq(contacts.id, input.memberId), eq(contacts.merchantId, ctx.merchantId))).limit(1);
+  const [member] = await ctx.db.select(contactColumns).from(contacts).where(and(eq(contacts.id, input.memberId), eq(contacts.merchantId, ctx.merchantId))).limit(1);
   if (!member) throw new AppError('NOT_FOUND', 'campaigns.errors.memberNotFound');
   const location = await resolveLocation(ctx, input, member.locationId);
   // The same renderer as the sending engine, so the preview is what the member receives.

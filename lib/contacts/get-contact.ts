@@ -3,7 +3,7 @@ import { consentEvents, contacts } from '@/db/schema/contacts';
 import { locations } from '@/db/schema/locations';
 import { notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
-import { toContactRecord, type ContactRecord } from './record';
+import { contactColumns, toContactRecord, type ContactRecord } from './record';
 import { appUrl } from '@/lib/app-url';
 import { optinLink, optoutLink } from '@/lib/consent/opt-links';
 
@@ -24,7 +24,7 @@ export interface ContactDetail extends ContactRecord {
 /** One contact of the merchant with its consent history; another merchant's id is not found. */
 export async function getContact(ctx: ServiceContext, id: number): Promise<ContactDetail> {
   const [row] = await ctx.db
-    .select({ contact: contacts, locationName: locations.name })
+    .select({ contact: contactColumns, locationName: locations.name })
     .from(contacts)
     .leftJoin(locations, eq(locations.id, contacts.locationId))
     .where(and(eq(contacts.id, id), eq(contacts.merchantId, ctx.merchantId)))
@@ -48,7 +48,7 @@ export async function getContact(ctx: ServiceContext, id: number): Promise<Conta
 /** The contact row, or not found; for services that change it. */
 export async function loadOwnContact(ctx: ServiceContext, id: number) {
   const [row] = await ctx.db
-    .select()
+    .select(contactColumns)
     .from(contacts)
     .where(and(eq(contacts.id, id), eq(contacts.merchantId, ctx.merchantId)))
     .limit(1);

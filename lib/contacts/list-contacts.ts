@@ -2,7 +2,7 @@ import { count, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } f
 import { contacts } from '@/db/schema/contacts';
 import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
-import { toContactRecord, type ContactRecord } from './record';
+import { contactColumns, toContactRecord, type ContactRecord } from './record';
 import { contactsWhere, filterShape, indexedKeyword, placeholderValues } from './filters';
 import { boundedCache, perDatabase } from '@/lib/db/prepared';
 import { EXACT_COUNT_LIMIT, type ListQuery } from './schema';
@@ -159,7 +159,7 @@ function contactListStatements(ctx: ServiceContext, query: ListQuery, where: SQL
           .offset(page.offset);
   return {
     page: ctx.db
-      .select({ contact: contacts, locationName: locations.name })
+      .select({ contact: contactColumns, locationName: locations.name })
       .from(contacts)
       .leftJoin(locations, eq(locations.id, contacts.locationId))
       .where(inArray(contacts.id, pageIds))

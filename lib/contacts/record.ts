@@ -1,6 +1,14 @@
-import type { contacts } from '@/db/schema/contacts';
+import { getTableColumns } from 'drizzle-orm';
+import { contacts } from '@/db/schema/contacts';
 
-export type ContactRow = typeof contacts.$inferSelect;
+// The stored search columns (migration 0026) exist for their indexes and are never read: a row
+// read with them carries ~150 bytes more and a text[] for the driver to parse (issue 22, point 3).
+const { searchText: _searchText, searchGrams: _searchGrams, ...readColumns } = getTableColumns(contacts);
+
+/** A contact's columns as services read them: every column but the stored search columns. */
+export const contactColumns = readColumns;
+
+export type ContactRow = Omit<typeof contacts.$inferSelect, 'searchText' | 'searchGrams'>;
 
 /** What the list, the detail and the API answer for one contact (never the opt token). */
 export interface ContactRecord {

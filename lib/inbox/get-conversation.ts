@@ -7,6 +7,7 @@ import { displayName } from '@/lib/names/display-name';
 import type { InboxMedia } from '@/db/schema/inbox';
 import { replySubject } from './reply-subject';
 import { requireOwnConversation } from './own-conversation';
+import { contactColumns } from '@/lib/contacts/record';
 
 export interface ThreadMessage {
   id: string;
@@ -50,7 +51,7 @@ export interface CustomerPanel {
  */
 export async function getConversation(ctx: ServiceContext, conversationId: number) {
   const conversation = await requireOwnConversation(ctx, conversationId);
-  const [contact] = await ctx.db.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
+  const [contact] = await ctx.db.select(contactColumns).from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
   // SMS opt-outs and opt-ins by reply come from the consent history, between the customer's
   // keyword and our confirmation (same time: ordered by rank).
   const messages = await ctx.db.execute<{ id: string; direction: 'in' | 'out'; channel: string; kind: 'message' | 'campaign' | 'consent'; subject: string | null; text: string; html: string | null; attachments: unknown; media: unknown; send_error: string | null; consent: 'optin' | 'optout' | null; at: string | Date; campaign_name: string | null; status: string | null }>(

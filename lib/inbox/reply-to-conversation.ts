@@ -15,6 +15,7 @@ import { replySubject } from './reply-subject';
 import type { ReplyInput } from './schema';
 import { markRead } from './mark-conversation';
 import { requireOwnConversation } from './own-conversation';
+import { contactColumns } from '@/lib/contacts/record';
 
 /** What a refused reply says: no address on the channel, or any other consent reason (opted out, bounced, complained). */
 const refusalKeys = {
@@ -31,7 +32,7 @@ const refusalKeys = {
  */
 export async function replyToConversation(ctx: ServiceContext, input: ReplyInput): Promise<{ messageId: number | null }> {
   const conversation = await requireOwnConversation(ctx, input.conversationId);
-  const [contact] = await ctx.db.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
+  const [contact] = await ctx.db.select(contactColumns).from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
   const refusal = replyRefusal(input.channel, contact);
   if (refusal) {
     const key = refusalKeys[input.channel][refusal === 'no_address' ? 'noAddress' : 'optedOut'];

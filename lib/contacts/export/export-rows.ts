@@ -9,6 +9,7 @@ import { NEWEST_FIRST } from '../list-contacts';
 import { SHEET_HEADERS } from '../import/columns';
 import { listFieldKeys } from '../save-contact';
 import type { ListFilters } from '../schema';
+import { contactColumns, type ContactRow } from '@/lib/contacts/record';
 
 const BATCH = 5000;
 
@@ -31,8 +32,8 @@ export async function* exportRows(ctx: ServiceContext, filters: ListFilters, cus
     const keyset: SQL | undefined = after
       ? or(lt(contacts.createdAt, after.createdAt), and(eq(contacts.createdAt, after.createdAt), lt(contacts.id, after.id)))
       : undefined;
-    const rows: { c: typeof contacts.$inferSelect; locationName: string | null }[] = await ctx.db
-      .select({ c: contacts, locationName: locations.name })
+    const rows: { c: ContactRow; locationName: string | null }[] = await ctx.db
+      .select({ c: contactColumns, locationName: locations.name })
       .from(contacts)
       .leftJoin(locations, eq(locations.id, contacts.locationId))
       .where(and(where, keyset))
@@ -54,7 +55,7 @@ export async function* exportRows(ctx: ServiceContext, filters: ListFilters, cus
       formatDateTime(c.createdAt, ctx.locale),
       ...customKeys.map((k) => c.customFields?.[k] ?? ''),
     ]);
-    const last: typeof contacts.$inferSelect = rows[rows.length - 1].c;
+    const last: ContactRow = rows[rows.length - 1].c;
     after = { createdAt: last.createdAt, id: last.id };
     if (rows.length < BATCH) return;
   }
