@@ -161,6 +161,9 @@ export const deliveries = pgTable(
     index('deliveries_claim_idx').on(t.merchantId, t.nextAttemptAt, t.id).where(sql`${t.status} = 'queued'`),
     // Per-campaign counts by status.
     index('deliveries_campaign_status_idx').on(t.campaignId, t.status),
+    // The campaign list's opened count: only opened rows are in it, so a fully sent campaign of
+    // 1,000,000 is counted from its opened entries alone (index-only), not from every sent row.
+    index('deliveries_campaign_opened_idx').on(t.campaignId, t.status).where(sql`${t.openedAt} is not null`),
     // Last request / silent days / opened / clicked filters per contact.
     index('deliveries_contact_sent_idx').on(t.contactId, t.sentAt),
     index('deliveries_provider_id_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),

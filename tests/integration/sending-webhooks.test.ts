@@ -5,6 +5,7 @@ import { contacts, consentEvents } from '@/db/schema/contacts';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { transportsFromEnv } from '@/lib/sending/transports';
 import { clickUrl, openPixelUrl } from '@/lib/sending/tracking';
+import { openedCountSql } from '@/lib/sending/queue';
 import twilioSdk from 'twilio';
 import { POST as statusCallback } from '@/app/api/webhooks/twilio/status/route';
 import { POST as inbound } from '@/app/api/webhooks/twilio/inbound/route';
@@ -137,6 +138,10 @@ describe('tracking and the cron route', () => {
     const [after] = await t.db.select().from(deliveries).where(eq(deliveries.id, row.id));
     expect(after.openedAt).not.toBeNull();
     expect(after.clickedAt).not.toBeNull();
+    // The campaign's opened count (read through its partial index) counts the message once, however often it opens.
+    await openPixel(new Request(pixel), { params: Promise.resolve({ id, sig }) });
+    const [opened] = await t.db.execute<{ n: number }>(sql`select ${openedCountSql(sql`${scene.campaignId}::int`)} as n`);
+    expect(Number(opened.n)).toBe(1);
   });
 
   it('refuses the cron dispatch without the CRON_SECRET bearer', async () => {

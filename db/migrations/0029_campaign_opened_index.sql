@@ -1,0 +1,1 @@
+CREATE INDEX "deliveries_campaign_opened_idx" ON "deliveries" USING btree ("campaign_id","status") WHERE "deliveries"."opened_at" is not null;
