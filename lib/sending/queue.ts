@@ -56,7 +56,7 @@ export async function cancelQueued(tx: Db, campaignId: number, at: Date): Promis
  * and a sent row only ever becomes 'failed' later (a carrier's late answer): the status bound lets
  * the (campaign, status) index skip the rows not sent yet. Without it, the read that answers
  * send-now visited all 1,000,000 queued rows of a new campaign: 1.3 s (bench/RESULTS.md, issue 22).
- * The partial index deliveries_campaign_opened_idx (migration 0029) holds the opened rows alone,
+ * The partial index deliveries_campaign_opened_idx (migration 0030) holds the opened rows alone,
  * so a fully sent campaign is counted from its opened entries, not from every sent row.
  */
 export function openedCountSql(campaignId: SQLWrapper): SQL<number> {
