@@ -95,8 +95,11 @@ export async function refreshTokenPair(ctx: PublicContext, refreshToken: string)
       // Requests racing with one cookie (parallel page loads, two tabs, the proxy then a server
       // component) present the same token within moments: that is not theft. Within the grace
       // period they get a pair of the same family; later, a replay revokes the whole family.
+      // A negative time since the use is a request that read its clock before the other one took
+      // the lock: it raced, certainly (seen with two refreshes at once on a loaded machine).
       const sinceUse = now.getTime() - row.usedAt.getTime();
-      if (sinceUse >= 0 && sinceUse < reuseGraceSeconds() * 1000) return issueFamilyPair(tx, owner, now, family);
+      const grace = reuseGraceSeconds() * 1000;
+      if (grace > 0 && sinceUse < grace) return issueFamilyPair(tx, owner, now, family);
       await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
       // Returned, not thrown: a throw would roll the revocation back.
       return new AppError('UNAUTHORIZED', 'errors.auth.refreshReused');

@@ -82,6 +82,15 @@ describe(`tokens (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
     expect((await callApi(refreshRoute, { method: 'POST', path: '/user/refresh', token: b.body.data.refreshToken })).status).toBe(200);
   });
 
+  it('also when the request that waited for the lock read its clock before the one that used the token', async () => {
+    const pair = (await signIn()).body.data;
+    const used = new Date();
+    await refreshTokenPair({ db: t.db, locale: 'en-US', now: () => used }, pair.refreshToken);
+    const earlier = new Date(used.getTime() - 50);
+    const raced = await refreshTokenPair({ db: t.db, locale: 'en-US', now: () => earlier }, pair.refreshToken);
+    expect(raced.refreshToken).not.toBe(pair.refreshToken);
+  });
+
   it('refuses a missing, unknown or expired refresh token with 401', async () => {
     expect((await callApi(refreshRoute, { method: 'POST', path: '/user/refresh' })).status).toBe(401);
     expect((await callApi(refreshRoute, { method: 'POST', path: '/user/refresh', token: 'made-up' })).status).toBe(401);
