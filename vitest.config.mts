@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -13,6 +14,9 @@ const runName = projectArg > 0 ? process.argv[projectArg + 1] : 'all';
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker fewer than the cores: a single one on CI's 2 cores, where the
+    // integration files mostly wait on PostgreSQL, child processes and timers: one runs while another waits.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // The fault tests cut PostgreSQL connections while they start: postgres.js's dropped
     // array-type query is the driver's known unhandled rejection (db/driver-type-fetch.ts).
     onUnhandledError: (error) => (isDriverTypeFetchFailure(error) ? false : undefined),
