@@ -17,7 +17,21 @@ type RowsDb = PgDatabase<RowsResult>;
  * answers rows already, and only statements run beneath it (lib/db/prepared.ts) come here.
  */
 export function answeredRows<TRow>(answer: unknown): TRow[] {
-  return Array.isArray(answer) ? (answer as TRow[]) : ((answer as { rows?: TRow[] } | null)?.rows ?? []);
+  if (Array.isArray(answer)) return answer as TRow[];
+  const { rows = [], affectedRows } = (answer as { rows?: TRow[]; affectedRows?: number } | null) ?? {};
+  // postgres.js's rows carry the statement's row count as `count`; PGlite's get the same.
+  if (typeof affectedRows === 'number') Object.defineProperty(rows, 'count', { value: affectedRows });
+  return rows;
+}
+
+/**
+ * How many rows a write statement touched (inserted, updated or deleted), from what
+ * `db.execute` answered, on both drivers: one statement instead of counting afterwards.
+ */
+export function affectedRowCount(answer: readonly unknown[]): number {
+  const count = (answer as { count?: unknown }).count;
+  if (typeof count !== 'number') throw new Error('the driver did not report a row count');
+  return count;
 }
 
 /**

@@ -167,9 +167,11 @@ export const deliveries = pgTable(
     // Last request / silent days / opened / clicked filters per contact.
     index('deliveries_contact_sent_idx').on(t.contactId, t.sentAt),
     index('deliveries_provider_id_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
-    // The dashboard's e-mail and SMS figures: one merchant's deliveries of one channel queued in a
-    // period. Status and campaign ride along so the count is an index-only scan.
-    index('deliveries_merchant_channel_queued_idx').on(t.merchantId, t.channel, t.queuedAt, t.status, t.campaignId),
+    // Stale-claim recovery (claim.ts, every dispatch round): rows in flight alone, so the index
+    // stays as small as the batches in flight and a queued row adds no entry to it. It replaced
+    // (merchant, channel, queued_at, status, campaign), which the dashboard no longer reads (its
+    // rollups, migration 0028): one index entry fewer per queued delivery (migration 0031).
+    index('deliveries_sending_idx').on(t.updatedAt).where(sql`${t.status} = 'sending'`),
     // The dashboard's request-to-review: one merchant's sent deliveries in a period, with their
     // campaign (type and location) for the join.
     index('deliveries_merchant_sent_idx').on(t.merchantId, t.sentAt, t.campaignId).where(sql`${t.status} = 'sent'`),

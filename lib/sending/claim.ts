@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { ts } from '@/db/timestamp';
 import { CampaignStatus } from '@/db/schema/campaigns';
@@ -95,12 +95,11 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number, optio
  * sent record also requires.
  */
 export async function recoverStaleClaims(db: Db, now: Date, staleAfterMs: number): Promise<{ review: number; requeued: number }> {
-  const cutoff = new Date(now.getTime() - staleAfterMs);
   const rows = await db.execute<{ id: number; outcome: string }>(
     sql`
       with stale as (
         select d.id, d.attempted_at from deliveries d
-        where d.status = 'sending' and d.updated_at < ${ts(cutoff)}
+        where ${staleClaimsOf(now, staleAfterMs)}
         for update skip locked
       ), attempted as (
         select s.id from stale s where s.attempted_at is not null
@@ -119,6 +118,15 @@ export async function recoverStaleClaims(db: Db, now: Date, staleAfterMs: number
       select id, 'review' as outcome from review union all select id, 'requeued' from requeued`,
   );
   return { review: rows.filter((r) => r.outcome === 'review').length, requeued: rows.filter((r) => r.outcome === 'requeued').length };
+}
+
+/**
+ * Deliveries (alias `d`) claimed before the cutoff and still in flight. Recovery runs every round,
+ * so it reads them from deliveries_sending_idx, which holds only the rows in flight, never the
+ * table (migration 0031).
+ */
+export function staleClaimsOf(now: Date, staleAfterMs: number): SQL {
+  return sql`d.status = 'sending' and d.updated_at < ${ts(new Date(now.getTime() - staleAfterMs))}`;
 }
 
 type PacedCampaign = {

@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { affectedRowCount } from '@/db/rows';
 import { CampaignChannel } from '@/db/schema/campaigns';
 
 /**
@@ -32,12 +33,13 @@ export async function enqueueSnapshot(tx: Db, q: SnapshotQueueing): Promise<numb
   const at = q.at.toISOString();
   const had = await campaignDeliveryCount(tx, q.campaignId);
   const lacking = had ? sql`and not exists (select 1 from deliveries d where d.campaign_id = ${q.campaignId} and d.contact_id = c.id)` : sql``;
-  await tx.execute(sql`
+  const inserted = await tx.execute(sql`
     insert into deliveries (merchant_id, campaign_id, contact_id, channel, to_address, status, attempts, next_attempt_at, queued_at, updated_at)
     select ${q.merchantId}, ${q.campaignId}, c.id, ${q.channel}, ${address}, 'queued', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
     from snapshot_members sm join contacts c on c.id = sm.contact_id and c.merchant_id = sm.merchant_id
     where sm.merchant_id = ${q.merchantId} and sm.snapshot_id = ${q.snapshotId} and ${address} is not null and ${address} <> '' ${lacking}`);
-  return campaignDeliveryCount(tx, q.campaignId);
+  // The lock keeps the count exact; counting the new rows again read them all (0.2 s at 1,000,000).
+  return had + affectedRowCount(inserted);
 }
 
 export async function campaignDeliveryCount(db: Db, campaignId: number): Promise<number> {

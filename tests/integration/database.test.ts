@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { affectedRowCount } from '@/db/rows';
 import { describe, expect, it } from 'vitest';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { seedAll } from '@/lib/seed/run';
@@ -38,5 +39,18 @@ describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =>
       return [await tx.execute<{ n: number }>(one), nested];
     });
     expect(inside).toEqual([expected, expected]);
+  });
+
+  it('reports how many rows a write touched, in a transaction and a savepoint as outside', async () => {
+    await t.db.execute(sql`create table row_count_probe (n int)`);
+    const insert = sql`insert into row_count_probe select generate_series(1, 3)`;
+    expect(affectedRowCount(await t.db.execute(insert))).toBe(3);
+    const inside = await t.db.transaction(async (tx) => {
+      const nested = await tx.transaction(async (sp) => affectedRowCount(await sp.execute(sql`update row_count_probe set n = n + 1 where n > 1`)));
+      return [affectedRowCount(await tx.execute(insert)), nested, affectedRowCount(await tx.execute(sql`delete from row_count_probe where n = 99`))];
+    });
+    expect(inside).toEqual([3, 2, 0]);
+    expect(affectedRowCount(await t.db.execute(sql`delete from row_count_probe`))).toBe(6);
+    await t.db.execute(sql`drop table row_count_probe`);
   });
 });
