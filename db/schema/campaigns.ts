@@ -168,10 +168,12 @@ export const deliveries = pgTable(
     index('deliveries_contact_sent_idx').on(t.contactId, t.sentAt),
     index('deliveries_provider_id_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     // Stale-claim recovery (claim.ts, every dispatch round): rows in flight alone, so the index
-    // stays as small as the batches in flight and a queued row adds no entry to it. It replaced
-    // (merchant, channel, queued_at, status, campaign), which the dashboard no longer reads (its
-    // rollups, migration 0028): one index entry fewer per queued delivery (migration 0031).
-    index('deliveries_sending_idx').on(t.updatedAt).where(sql`${t.status} = 'sending'`),
+    // stays as small as the batches in flight and a queued row adds no entry to it. Keyed by id,
+    // not updated_at: the attempt marker changes updated_at, and an indexed column would make
+    // that update non-HOT (an entry in every index per message). It replaced (merchant, channel,
+    // queued_at, status, campaign), which the dashboard no longer reads (its rollups, migration
+    // 0028): one index entry fewer per queued delivery (migration 0031).
+    index('deliveries_sending_idx').on(t.id).where(sql`${t.status} = 'sending'`),
     // The dashboard's request-to-review: one merchant's sent deliveries in a period, with their
     // campaign (type and location) for the join.
     index('deliveries_merchant_sent_idx').on(t.merchantId, t.sentAt, t.campaignId).where(sql`${t.status} = 'sent'`),

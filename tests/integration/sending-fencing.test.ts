@@ -207,4 +207,14 @@ describe('stale-claim recovery at scale', () => {
     });
     expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('deliveries_sending_idx');
   });
+
+  // The attempt marker (one per message) writes only unindexed columns, so its update can be HOT:
+  // no new entry in any of the table's indexes. An index naming one of them, even in a partial
+  // index's WHERE, would cost an entry in every index per message.
+  it('indexes none of the columns the attempt marker writes', async () => {
+    const indexes = await t.db.execute<{ indexdef: string }>(sql`select indexdef from pg_indexes where tablename = 'deliveries'`);
+    expect(indexes.length).toBeGreaterThan(3);
+    const marked = ['attempted_at', 'updated_at', 'content_hash', 'template_version'];
+    expect(indexes.map((i) => i.indexdef).filter((def) => marked.some((column) => def.includes(column)))).toEqual([]);
+  });
 });
