@@ -1,8 +1,8 @@
 import { ArrowLeft, Home } from 'lucide-react';
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button';
 import { BackButton } from './back-button';
+import { PlainLink } from './plain-link';
 
 /** Not-found and no-permission: a big code, a plain explanation, the way home and the way back. */
 export async function StatusPage({ code, title, description, icon: Icon }: { code: string; title: string; description: string; icon: React.ComponentType<{ className?: string }> }) {
@@ -23,10 +23,10 @@ export async function StatusPage({ code, title, description, icon: Icon }: { cod
         <p className="mt-3 text-[15px] leading-relaxed text-slate-500 dark:text-slate-400">{description}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {/* Button's classes without Button (its Slot is client code): every route loads this page. */}
-          <Link href="/" data-testid="back-home" className={buttonClasses('primary', 'lg')}>
+          <PlainLink href="/" data-testid="back-home" className={buttonClasses('primary', 'lg')}>
             <Home aria-hidden="true" />
             {tc('backHome')}
-          </Link>
+          </PlainLink>
           <BackButton className={buttonClasses('secondary', 'lg')}>
             <ArrowLeft className="rtl:rotate-180" aria-hidden="true" />
             {t('goBack')}
