@@ -4,7 +4,7 @@ import { AlertTriangle, Home, RotateCcw } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
-import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 
 /** A page of the shell failed: keep the navigation, offer a retry and the way home. */
 export default function AppError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
@@ -22,16 +22,16 @@ export default function AppError({ error, reset }: { error: Error & { digest?: s
       <p className="text-sm leading-relaxed text-slate-500 dark:text-slate-400">{t('description')}</p>
       {error.digest && <p className="font-mono text-xs text-slate-400">{t('reference', { digest: error.digest })}</p>}
       <div className="mt-2 flex gap-2">
-        <Button onClick={reset}>
+        {/* Button's classes without Button: this boundary is in every signed-in route's first
+            load, and Turbopack copied Button (with Radix's Slot) into its chunk and the page's. */}
+        <button type="button" className={buttonClasses()} onClick={reset}>
           <RotateCcw aria-hidden="true" />
           {tc('retry')}
-        </Button>
-        <Button variant="secondary" asChild>
-          <Link href="/dashboard">
-            <Home aria-hidden="true" />
-            {tc('backHome')}
-          </Link>
-        </Button>
+        </button>
+        <Link href="/dashboard" className={buttonClasses('secondary')}>
+          <Home aria-hidden="true" />
+          {tc('backHome')}
+        </Link>
       </div>
     </div>
   );
