@@ -4,7 +4,7 @@ import { AlertTriangle, Home, RotateCcw } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
-import { buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-classes';
 
 /** A page of the shell failed: keep the navigation, offer a retry and the way home. */
 export default function AppError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {

@@ -1,6 +1,6 @@
 import { ArrowLeft, Home } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
-import { buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-classes';
 import { BackButton } from './back-button';
 import { PlainLink } from './plain-link';
 
