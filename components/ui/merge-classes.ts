@@ -91,33 +91,32 @@ words('text-alignment', 'text-left text-center text-right text-justify text-star
 words('text-wrap', 'text-wrap text-nowrap text-balance text-pretty');
 
 /** What a later class of a group removes besides its own group (tailwind-merge's conflicting groups). */
-const COVERS: Record<string, string[]> = {
-  p: ['px', 'py', 'ps', 'pe', 'pbs', 'pbe', 'pt', 'pr', 'pb', 'pl'],
-  px: ['ps', 'pe', 'pr', 'pl'],
-  py: ['pbs', 'pbe', 'pt', 'pb'],
-  m: ['mx', 'my', 'ms', 'me', 'mbs', 'mbe', 'mt', 'mr', 'mb', 'ml'],
-  mx: ['ms', 'me', 'mr', 'ml'],
-  my: ['mbs', 'mbe', 'mt', 'mb'],
-  gap: ['gap-x', 'gap-y'],
-  size: ['w', 'h'],
-  inset: ['inset-x', 'inset-y', 'inset-bs', 'inset-be', 'start', 'end', 'top', 'right', 'bottom', 'left'],
-  'inset-x': ['start', 'end', 'right', 'left'],
-  'inset-y': ['inset-bs', 'inset-be', 'top', 'bottom'],
-  overflow: ['overflow-x', 'overflow-y'],
-  overscroll: ['overscroll-x', 'overscroll-y'],
-  flex: ['basis', 'grow', 'shrink'],
-  'font-size': ['leading'],
-  'line-clamp': ['display', 'overflow'],
-  'fvn-spacing': ['fvn-normal'],
-  'border-w': ['border-w-x', 'border-w-y', 'border-w-s', 'border-w-e', 'border-w-bs', 'border-w-be', 'border-w-t', 'border-w-r', 'border-w-b', 'border-w-l'],
-  'border-color': ['border-color-x', 'border-color-y', 'border-color-s', 'border-color-e', 'border-color-bs', 'border-color-be', 'border-color-t', 'border-color-r', 'border-color-b', 'border-color-l'],
-  rounded: ['rounded-s', 'rounded-e', 'rounded-t', 'rounded-r', 'rounded-b', 'rounded-l', 'rounded-ss', 'rounded-se', 'rounded-ee', 'rounded-es', 'rounded-tl', 'rounded-tr', 'rounded-br', 'rounded-bl'],
-  'rounded-s': ['rounded-ss', 'rounded-es'],
-  'rounded-e': ['rounded-se', 'rounded-ee'],
-  'rounded-t': ['rounded-tl', 'rounded-tr'],
-  'rounded-r': ['rounded-tr', 'rounded-br'],
-  'rounded-b': ['rounded-br', 'rounded-bl'],
-  'rounded-l': ['rounded-tl', 'rounded-bl'],
+const COVERS: Record<string, string> = {
+  p: 'px py ps pe pt pr pb pl',
+  px: 'ps pe pr pl',
+  py: 'pt pb',
+  m: 'mx my ms me mt mr mb ml',
+  mx: 'ms me mr ml',
+  my: 'mt mb',
+  gap: 'gap-x gap-y',
+  size: 'w h',
+  inset: 'inset-x inset-y start end top right bottom left',
+  'inset-x': 'start end right left',
+  'inset-y': 'top bottom',
+  overflow: 'overflow-x overflow-y',
+  overscroll: 'overscroll-x overscroll-y',
+  flex: 'basis grow shrink',
+  'font-size': 'leading',
+  'line-clamp': 'display overflow',
+  'border-w': 'border-w-x border-w-y border-w-s border-w-e border-w-t border-w-r border-w-b border-w-l',
+  'border-color': 'border-color-x border-color-y border-color-s border-color-e border-color-t border-color-r border-color-b border-color-l',
+  rounded: 'rounded-s rounded-e rounded-t rounded-r rounded-b rounded-l rounded-ss rounded-se rounded-ee rounded-es rounded-tl rounded-tr rounded-br rounded-bl',
+  'rounded-s': 'rounded-ss rounded-es',
+  'rounded-e': 'rounded-se rounded-ee',
+  'rounded-t': 'rounded-tl rounded-tr',
+  'rounded-r': 'rounded-tr rounded-br',
+  'rounded-b': 'rounded-br rounded-bl',
+  'rounded-l': 'rounded-tl rounded-bl',
 };
 
 /** The group of a class without variants, `!` and `/opacity`; undefined for a class that is not Tailwind's. */
@@ -226,7 +225,7 @@ export function mergeClasses(classList: string): string {
     if (group) {
       if (taken.has(`${variants}:${group}`)) continue;
       taken.add(`${variants}:${group}`);
-      for (const covered of COVERS[group] ?? []) taken.add(`${variants}:${covered}`);
+      for (const covered of COVERS[group]?.split(' ') ?? []) taken.add(`${variants}:${covered}`);
     }
     kept.push(name);
   }
