@@ -3,11 +3,13 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { cloneElement } from 'react';
 import { cn, focusRing } from '@/components/ui/cn';
+import type { NavIcons } from './nav-icons';
 import { NAV_GROUPS, activeNavKey, allowedItems } from './nav-items';
 
 /** The grouped main navigation, shared by the sidebar and the mobile drawer. */
-export function NavList({ menus, onNavigate }: { menus?: readonly string[]; onNavigate?: () => void }) {
+export function NavList({ menus, icons, onNavigate }: { menus?: readonly string[]; icons: NavIcons; onNavigate?: () => void }) {
   const t = useTranslations('nav');
   const tg = useTranslations('shell.groups');
   const pathname = usePathname();
@@ -24,7 +26,7 @@ export function NavList({ menus, onNavigate }: { menus?: readonly string[]; onNa
             <ul className="flex flex-col gap-0.5">
               {items.map((item) => {
                 const isActive = item.key === active;
-                const Icon = item.icon;
+                const icon = icons[item.key];
                 return (
                   <li key={item.key}>
                     <Link
@@ -42,7 +44,10 @@ export function NavList({ menus, onNavigate }: { menus?: readonly string[]; onNa
                       )}
                     >
                       {isActive && <span aria-hidden="true" className="absolute inset-y-2 -start-3 w-1 rounded-e-full bg-primary" />}
-                      <Icon className={cn('size-[18px] shrink-0', isActive ? 'text-primary dark:text-primary-light' : 'text-slate-400 group-hover:text-slate-600 dark:text-slate-500 dark:group-hover:text-slate-300')} aria-hidden="true" />
+                      {cloneElement(icon, {
+                        // A server-rendered icon already has lucide's own classes; ours go after them, as lucide puts them.
+                        className: [icon.props.className, cn('size-[18px] shrink-0', isActive ? 'text-primary dark:text-primary-light' : 'text-slate-400 group-hover:text-slate-600 dark:text-slate-500 dark:group-hover:text-slate-300')].filter(Boolean).join(' '),
+                      })}
                       {t(item.key)}
                     </Link>
                   </li>
