@@ -4,6 +4,7 @@ import type { Theme } from '@/lib/theme/theme';
 import { MobileNav } from './mobile-nav';
 import { CurrentSectionTitle } from './page-title';
 import { UserMenu } from './user-menu';
+import { UserMenuFace } from './user-menu-face';
 
 export interface TopBarProps {
   merchantName: string;
@@ -36,7 +37,9 @@ export async function TopBar({ merchantName, userName, email, avatar, menus, the
           </span>
         </span>
       </div>
-      <UserMenu userName={userName} email={email} avatar={avatar} theme={theme} />
+      <UserMenu userName={userName} email={email} avatar={avatar} theme={theme}>
+        <UserMenuFace userName={userName} email={email} avatar={avatar} />
+      </UserMenu>
     </header>
   );
 }
