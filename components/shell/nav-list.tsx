@@ -3,7 +3,6 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { cloneElement } from 'react';
 import { cn, focusRing } from '@/components/ui/cn';
 import type { NavIcons } from './nav-icons';
 import { NAV_GROUPS, activeNavKey, allowedItems } from './nav-items';
@@ -26,7 +25,6 @@ export function NavList({ menus, icons, onNavigate }: { menus?: readonly string[
             <ul className="flex flex-col gap-0.5">
               {items.map((item) => {
                 const isActive = item.key === active;
-                const icon = icons[item.key];
                 return (
                   <li key={item.key}>
                     <Link
@@ -44,10 +42,7 @@ export function NavList({ menus, icons, onNavigate }: { menus?: readonly string[
                       )}
                     >
                       {isActive && <span aria-hidden="true" className="absolute inset-y-2 -start-3 w-1 rounded-e-full bg-primary" />}
-                      {cloneElement(icon, {
-                        // A server-rendered icon already has lucide's own classes; ours go after them, as lucide puts them.
-                        className: [icon.props.className, cn('size-[18px] shrink-0', isActive ? 'text-primary dark:text-primary-light' : 'text-slate-400 group-hover:text-slate-600 dark:text-slate-500 dark:group-hover:text-slate-300')].filter(Boolean).join(' '),
-                      })}
+                      {isActive ? icons[item.key].active : icons[item.key].idle}
                       {t(item.key)}
                     </Link>
                   </li>

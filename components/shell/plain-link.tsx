@@ -16,5 +16,5 @@ export function PlainLink({ href, onClick, ...props }: React.ComponentProps<'a'>
     event.preventDefault();
     router.push(href);
   };
-  return <a href={href} {...props} onClick={follow} />;
+  return <a {...props} href={href} onClick={follow} />;
 }
