@@ -2,7 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { LinkTabs } from '@/components/ui/tabs';
+import { LinkTabs } from '@/components/ui/link-tabs';
 
 /** The tabs of spec section 2; only the two list routes show them. */
 export function CampaignTabs() {
