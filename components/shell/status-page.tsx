@@ -22,7 +22,8 @@ export async function StatusPage({ code, title, description, icon: Icon }: { cod
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 mobile:text-xl dark:text-white">{title}</h1>
         <p className="mt-3 text-[15px] leading-relaxed text-slate-500 dark:text-slate-400">{description}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {/* The button look on plain elements: this page is in every route's first load, and Button would bring its code (and Slot's) to the browser with the client parts here. */}
+          {/* The button look on plain elements: this page is in every route's first load, and
+              Button would bring its code (and Slot's) to the browser with the client parts here. */}
           <PlainLink href="/" data-testid="back-home" className={buttonClasses('primary', 'lg')}>
             <Home aria-hidden="true" />
             {tc('backHome')}
