@@ -1,17 +1,16 @@
 'use client';
 
-import { ArrowLeft } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
 
-export function BackButton() {
-  const t = useTranslations('shell');
+/**
+ * "Go back" of the status pages. Its classes, icon and label come from the server (status-page.tsx):
+ * the not-found page is in every route's first load, so this stays a bare button (issue 22).
+ */
+export function BackButton({ className, children }: { className: string; children: React.ReactNode }) {
   const router = useRouter();
   return (
-    <Button variant="secondary" size="lg" onClick={() => router.back()}>
-      <ArrowLeft className="rtl:rotate-180" aria-hidden="true" />
-      {t('goBack')}
-    </Button>
+    <button type="button" className={className} onClick={() => router.back()}>
+      {children}
+    </button>
   );
 }

@@ -1,25 +1,21 @@
-'use client';
-
-import { useLocale, useTranslations } from 'next-intl';
-import { useLazyMenu } from '@/components/ui/lazy-menu';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/locales';
 import { LanguageFace, languageTriggerClasses } from './language-face';
+import { LanguageSwitchButton } from './language-switch-button';
 import { LANGUAGE_NAMES } from './language-names';
 
-const loadMenu = () => import('./language-menu').then((m) => m.LanguageMenu);
-
 /**
- * The language menu of signed-out pages (login, privacy, terms, not-found). It is on every
- * route (the not-found page), so its menu code loads on first use (components/ui/lazy-menu.tsx).
+ * The language menu of signed-out pages (login, privacy, terms, not-found). It is on every route
+ * (the not-found page), so its face and classes are rendered here, on the server: the browser gets
+ * only the button that loads the menu on first use (issue 22: no icons or class merging in every
+ * route's first load).
  */
-export function LanguageSwitch({ className }: { className?: string }) {
-  const t = useTranslations('nav');
-  const locale = useLocale() as Locale;
-  const { Menu, buttonProps } = useLazyMenu(loadMenu);
-  if (Menu) return <Menu className={className} defaultOpen />;
+export async function LanguageSwitch({ className }: { className?: string }) {
+  const t = await getTranslations('nav');
+  const locale = (await getLocale()) as Locale;
   return (
-    <button {...buttonProps} aria-label={`${t('language')}: ${LANGUAGE_NAMES[locale]}`} className={languageTriggerClasses(className)}>
+    <LanguageSwitchButton className={className} triggerClassName={languageTriggerClasses(className)} label={`${t('language')}: ${LANGUAGE_NAMES[locale]}`}>
       <LanguageFace locale={locale} />
-    </button>
+    </LanguageSwitchButton>
   );
 }

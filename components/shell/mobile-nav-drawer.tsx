@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { cn, focusRing } from '@/components/ui/cn';
 import { Logo } from './logo';
+import { navIcons } from './nav-icons';
 import { NavList } from './nav-list';
 
 interface DrawerProps {
@@ -48,7 +49,7 @@ export function MobileNavDrawer({ open, onOpenChange, merchantName, menus, retur
             <span className="truncate text-sm font-medium text-slate-700 dark:text-slate-200">{merchantName}</span>
           </div>
           <nav aria-label={t('main')} className="flex-1 overflow-y-auto px-3 py-4">
-            <NavList menus={menus} onNavigate={() => onOpenChange(false)} />
+            <NavList menus={menus} icons={navIcons()} onNavigate={() => onOpenChange(false)} />
           </nav>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

@@ -1,6 +1,5 @@
 'use client';
 
-import { Menu } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -14,8 +13,9 @@ const MobileNavDrawer = dynamic(() => import('./mobile-nav-drawer').then((m) => 
 /**
  * The drawer navigation of the mobile layout: a hamburger opens it; focus is trapped inside, Esc,
  * the close button, the backdrop or choosing a page closes it, and focus returns to the hamburger.
+ * The hamburger's icon comes from the server (`children`), keeping lucide out of this code.
  */
-export function MobileNav({ merchantName, menus }: { merchantName: string; menus?: readonly string[] }) {
+export function MobileNav({ merchantName, menus, children }: { merchantName: string; menus?: readonly string[]; children: React.ReactNode }) {
   const t = useTranslations('nav');
   const hamburger = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
@@ -43,7 +43,7 @@ export function MobileNav({ merchantName, menus }: { merchantName: string; menus
         }}
         className={cn('hidden size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 mobile:flex dark:text-slate-300 dark:hover:bg-slate-800', focusRing)}
       >
-        <Menu className="size-5" aria-hidden="true" />
+        {children}
       </button>
       {wanted ? <MobileNavDrawer open={open} onOpenChange={setOpen} merchantName={merchantName} menus={menus} returnFocus={hamburger} /> : null}
     </>

@@ -1,36 +1,33 @@
-import { BarChart3, Inbox, MapPin, Megaphone, MessageSquareQuote, Newspaper, PlugZap, Users, type LucideIcon } from 'lucide-react';
-
 export type NavKey = 'dashboard' | 'reviews' | 'sources' | 'campaigns' | 'inbox' | 'contacts' | 'locations' | 'posts';
 
 export interface NavItem {
   key: NavKey;
   href: string;
-  icon: LucideIcon;
 }
 
-/** The main navigation of spec section 2, grouped for scanning; labels are `nav.<key>`. */
+/** The main navigation of spec section 2, grouped for scanning; labels are `nav.<key>`, icons in nav-icons.tsx. */
 export const NAV_GROUPS: readonly { key: 'overview' | 'outreach' | 'business'; items: readonly NavItem[] }[] = [
   {
     key: 'overview',
     items: [
-      { key: 'dashboard', href: '/dashboard', icon: BarChart3 },
-      { key: 'reviews', href: '/reviews', icon: MessageSquareQuote },
-      { key: 'sources', href: '/sources', icon: PlugZap },
+      { key: 'dashboard', href: '/dashboard' },
+      { key: 'reviews', href: '/reviews' },
+      { key: 'sources', href: '/sources' },
     ],
   },
   {
     key: 'outreach',
     items: [
-      { key: 'campaigns', href: '/campaigns', icon: Megaphone },
-      { key: 'inbox', href: '/inbox', icon: Inbox },
-      { key: 'contacts', href: '/contacts', icon: Users },
+      { key: 'campaigns', href: '/campaigns' },
+      { key: 'inbox', href: '/inbox' },
+      { key: 'contacts', href: '/contacts' },
     ],
   },
   {
     key: 'business',
     items: [
-      { key: 'locations', href: '/locations', icon: MapPin },
-      { key: 'posts', href: '/posts', icon: Newspaper },
+      { key: 'locations', href: '/locations' },
+      { key: 'posts', href: '/posts' },
     ],
   },
 ];

@@ -4,10 +4,11 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { cn, focusRing } from '@/components/ui/cn';
+import type { NavIcons } from './nav-icons';
 import { NAV_GROUPS, activeNavKey, allowedItems } from './nav-items';
 
 /** The grouped main navigation, shared by the sidebar and the mobile drawer. */
-export function NavList({ menus, onNavigate }: { menus?: readonly string[]; onNavigate?: () => void }) {
+export function NavList({ menus, icons, onNavigate }: { menus?: readonly string[]; icons: NavIcons; onNavigate?: () => void }) {
   const t = useTranslations('nav');
   const tg = useTranslations('shell.groups');
   const pathname = usePathname();
@@ -24,7 +25,6 @@ export function NavList({ menus, onNavigate }: { menus?: readonly string[]; onNa
             <ul className="flex flex-col gap-0.5">
               {items.map((item) => {
                 const isActive = item.key === active;
-                const Icon = item.icon;
                 return (
                   <li key={item.key}>
                     <Link
@@ -42,7 +42,7 @@ export function NavList({ menus, onNavigate }: { menus?: readonly string[]; onNa
                       )}
                     >
                       {isActive && <span aria-hidden="true" className="absolute inset-y-2 -start-3 w-1 rounded-e-full bg-primary" />}
-                      <Icon className={cn('size-[18px] shrink-0', isActive ? 'text-primary dark:text-primary-light' : 'text-slate-400 group-hover:text-slate-600 dark:text-slate-500 dark:group-hover:text-slate-300')} aria-hidden="true" />
+                      {isActive ? icons[item.key].active : icons[item.key].idle}
                       {t(item.key)}
                     </Link>
                   </li>

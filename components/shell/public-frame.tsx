@@ -1,8 +1,8 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { cn, focusRing } from '@/components/ui/cn';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
+import { PlainLink } from './plain-link';
 
 /** The chrome of signed-out pages (privacy, terms, not-found, no-permission): logo, language, footer. */
 export async function PublicFrame({ children, wide = false }: { children: React.ReactNode; wide?: boolean }) {
@@ -13,9 +13,9 @@ export async function PublicFrame({ children, wide = false }: { children: React.
     <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/85 backdrop-blur-md dark:border-slate-800 dark:bg-slate-900/85">
         <div className={cn('mx-auto flex h-16 items-center justify-between px-6 mobile:h-14 mobile:px-4', wide ? 'max-w-6xl' : 'max-w-4xl')}>
-          <Link href="/" aria-label={t('home')} className={cn('rounded-lg', focusRing)}>
+          <PlainLink href="/" aria-label={t('home')} className={cn('rounded-lg', focusRing)}>
             <Logo />
-          </Link>
+          </PlainLink>
           <LanguageSwitch />
         </div>
       </header>
@@ -24,12 +24,12 @@ export async function PublicFrame({ children, wide = false }: { children: React.
         <div className={cn('mx-auto flex flex-wrap items-center justify-between gap-3 px-6 py-6 text-xs text-slate-500 mobile:flex-col mobile:px-4 dark:text-slate-400', wide ? 'max-w-6xl' : 'max-w-4xl')}>
           <span>{tl('rights')}</span>
           <nav className="flex items-center gap-4">
-            <Link href="/privacy" className={link}>
+            <PlainLink href="/privacy" className={link}>
               {t('privacy')}
-            </Link>
-            <Link href="/terms" className={link}>
+            </PlainLink>
+            <PlainLink href="/terms" className={link}>
               {t('terms')}
-            </Link>
+            </PlainLink>
           </nav>
         </div>
       </footer>

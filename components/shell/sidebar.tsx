@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { cn, focusRing } from '@/components/ui/cn';
 import { Logo } from './logo';
+import { navIcons } from './nav-icons';
 import { NavList } from './nav-list';
 
 /** The desktop navigation column (hidden in the mobile layout, where the drawer takes over). */
@@ -16,7 +17,7 @@ export async function Sidebar({ menus }: { menus?: readonly string[] }) {
         </Link>
       </div>
       <nav aria-label={t('main')} className="flex-1 overflow-y-auto px-3 pt-3 pb-6">
-        <NavList menus={menus} />
+        <NavList menus={menus} icons={navIcons()} />
       </nav>
       <div className="flex items-center gap-3 border-t border-slate-100 px-5 py-3 text-xs text-slate-400 dark:border-slate-800 dark:text-slate-500">
         <Link href="/privacy" className={cn('rounded hover:text-slate-600 dark:hover:text-slate-300', focusRing)}>

@@ -1,12 +1,13 @@
-import { Home } from 'lucide-react';
-import Link from 'next/link';
+import { ArrowLeft, Home } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
-import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-classes';
 import { BackButton } from './back-button';
+import { PlainLink } from './plain-link';
 
 /** Not-found and no-permission: a big code, a plain explanation, the way home and the way back. */
 export async function StatusPage({ code, title, description, icon: Icon }: { code: string; title: string; description: string; icon: React.ComponentType<{ className?: string }> }) {
   const tc = await getTranslations('common');
+  const t = await getTranslations('shell');
   return (
     <main className="flex flex-1 items-center justify-center px-6 py-16 mobile:px-5">
       <div className="flex max-w-lg flex-col items-center text-center">
@@ -21,13 +22,16 @@ export async function StatusPage({ code, title, description, icon: Icon }: { cod
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 mobile:text-xl dark:text-white">{title}</h1>
         <p className="mt-3 text-[15px] leading-relaxed text-slate-500 dark:text-slate-400">{description}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Button asChild size="lg">
-            <Link href="/" data-testid="back-home">
-              <Home aria-hidden="true" />
-              {tc('backHome')}
-            </Link>
-          </Button>
-          <BackButton />
+          {/* The button look on plain elements: this page is in every route's first load, and
+              Button would bring its code (and Slot's) to the browser with the client parts here. */}
+          <PlainLink href="/" data-testid="back-home" className={buttonClasses('primary', 'lg')}>
+            <Home aria-hidden="true" />
+            {tc('backHome')}
+          </PlainLink>
+          <BackButton className={buttonClasses('secondary', 'lg')}>
+            <ArrowLeft className="rtl:rotate-180" aria-hidden="true" />
+            {t('goBack')}
+          </BackButton>
         </div>
       </div>
     </main>

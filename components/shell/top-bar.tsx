@@ -1,9 +1,10 @@
-import { Store } from 'lucide-react';
+import { Menu, Store } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import type { Theme } from '@/lib/theme/theme';
 import { MobileNav } from './mobile-nav';
 import { CurrentSectionTitle } from './page-title';
 import { UserMenu } from './user-menu';
+import { UserMenuFace } from './user-menu-face';
 
 export interface TopBarProps {
   merchantName: string;
@@ -19,7 +20,9 @@ export async function TopBar({ merchantName, userName, email, avatar, menus, the
   const ts = await getTranslations('shell');
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/85 px-8 backdrop-blur-md mobile:h-14 mobile:px-3 dark:border-slate-800 dark:bg-slate-900/85">
-      <MobileNav merchantName={merchantName} menus={menus} />
+      <MobileNav merchantName={merchantName} menus={menus}>
+        <Menu className="size-5" aria-hidden="true" />
+      </MobileNav>
       <div className="hidden min-w-0 flex-1 mobile:flex">
         <CurrentSectionTitle />
       </div>
@@ -34,7 +37,9 @@ export async function TopBar({ merchantName, userName, email, avatar, menus, the
           </span>
         </span>
       </div>
-      <UserMenu userName={userName} email={email} avatar={avatar} theme={theme} />
+      <UserMenu userName={userName} email={email} avatar={avatar} theme={theme}>
+        <UserMenuFace userName={userName} email={email} avatar={avatar} />
+      </UserMenu>
     </header>
   );
 }

@@ -23,7 +23,8 @@ import { locales, type Locale } from '@/lib/i18n/locales';
 import { isTheme, type Theme } from '@/lib/theme/theme';
 import { useTheme } from '@/lib/theme/use-theme';
 import { Avatar } from './avatar';
-import { USER_MENU_TRIGGER, UserMenuFace } from './user-menu-face';
+import { UserMenuFace } from './user-menu-face';
+import { USER_MENU_TRIGGER } from './user-menu-trigger';
 import { LANGUAGE_NAMES } from './language-names';
 import { signOutAction } from './sign-out-action';
 

@@ -1,16 +1,12 @@
-'use client';
-
 import { ChevronDown } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { cn, focusRing } from '@/components/ui/cn';
 import { Avatar } from './avatar';
 
-export const USER_MENU_TRIGGER = cn(
-  'flex items-center gap-2.5 rounded-lg py-1 ps-1 pe-2 text-start transition-colors hover:bg-slate-100 data-[state=open]:bg-slate-100 mobile:rounded-full mobile:p-0.5 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800',
-  focusRing,
-);
-
-/** What the user menu's button shows, the same before and after the menu's code has loaded. */
+/**
+ * What the user menu's button shows, the same before and after the menu's code has loaded. The top
+ * bar renders it on the server for the first button (no icon code in every page); the dropdown, once
+ * loaded, renders it in the browser.
+ */
 export function UserMenuFace({ userName, email, avatar }: { userName: string; email: string; avatar?: string | null }) {
   const t = useTranslations('nav');
   return (

@@ -2,7 +2,7 @@
 
 import { useLazyMenu } from '@/components/ui/lazy-menu';
 import type { Theme } from '@/lib/theme/theme';
-import { USER_MENU_TRIGGER, UserMenuFace } from './user-menu-face';
+import { USER_MENU_TRIGGER } from './user-menu-trigger';
 
 export interface UserMenuProps {
   userName: string;
@@ -13,13 +13,16 @@ export interface UserMenuProps {
 
 const loadDropdown = () => import('./user-menu-dropdown').then((m) => m.UserMenuDropdown);
 
-/** The top bar's user menu (profile, settings, language, theme, log out); its code loads on first use. */
-export function UserMenu(props: UserMenuProps) {
+/**
+ * The top bar's user menu (profile, settings, language, theme, log out); its code loads on first use.
+ * Until then `children` is the button's face (./user-menu-face.tsx), rendered on the server.
+ */
+export function UserMenu({ children, ...props }: UserMenuProps & { children: React.ReactNode }) {
   const { Menu, buttonProps } = useLazyMenu(loadDropdown);
   if (Menu) return <Menu {...props} defaultOpen />;
   return (
     <button {...buttonProps} data-testid="user-menu" className={USER_MENU_TRIGGER}>
-      <UserMenuFace userName={props.userName} email={props.email} avatar={props.avatar} />
+      {children}
     </button>
   );
 }

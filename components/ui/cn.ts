@@ -1,9 +1,9 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { mergeClasses } from './merge-classes';
 
 /** Joins class names; later Tailwind utilities win over earlier ones (a caller's className overrides ours). */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }
 
 /** The one focus ring of the kit: visible for keyboard users only, primary colour, offset from the page. */

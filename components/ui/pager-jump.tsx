@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
-import { buttonClasses } from './button';
+import { buttonClasses } from './button-classes';
 import { cn, focusRing } from './cn';
 
 interface PagerJumpProps {

@@ -1,8 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import { createContext, useContext, useId, useRef, useState } from 'react';
-import { cn, focusRing } from './cn';
+import { cn } from './cn';
+import { listClasses, tabClasses, TabCount } from './tab-parts';
 
 interface TabsState {
   value: string;
@@ -42,17 +42,6 @@ export function Tabs({ value, defaultValue = '', onValueChange, className, child
   );
 }
 
-const listClasses = 'flex items-center gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800';
-const tabClasses = (active: boolean) =>
-  cn(
-    'relative -mb-px inline-flex h-10 shrink-0 cursor-pointer items-center gap-2 border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors',
-    active
-      ? 'border-primary text-primary dark:text-primary-light'
-      : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800 dark:text-slate-400 dark:hover:border-slate-600 dark:hover:text-slate-200',
-    focusRing,
-    'focus-visible:ring-offset-0 focus-visible:rounded-t-md',
-  );
-
 export function TabsList({ className, children, 'aria-label': ariaLabel }: { className?: string; children: React.ReactNode; 'aria-label'?: string }) {
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -91,33 +80,5 @@ export function TabsTrigger({ value, className, children, count, disabled }: { v
       {children}
       {count !== undefined && <TabCount active={active} count={count} />}
     </button>
-  );
-}
-export interface LinkTab {
-  href: string;
-  label: React.ReactNode;
-  active: boolean;
-  count?: number;
-}
-
-/** Tabs that are routes (Campaigns | Templates): links with aria-current, not ARIA tabs. */
-export function LinkTabs({ items, className, 'aria-label': ariaLabel }: { items: readonly LinkTab[]; className?: string; 'aria-label'?: string }) {
-  return (
-    <nav aria-label={ariaLabel} className={cn(listClasses, className)}>
-      {items.map((item) => (
-        <Link key={item.href} href={item.href} aria-current={item.active ? 'page' : undefined} className={tabClasses(item.active)}>
-          {item.label}
-          {item.count !== undefined && <TabCount active={item.active} count={item.count} />}
-        </Link>
-      ))}
-    </nav>
-  );
-}
-
-function TabCount({ active, count }: { active: boolean; count: number }) {
-  return (
-    <span className={cn('rounded-full px-1.5 py-px text-xs tabular-nums', active ? 'bg-primary-soft text-primary dark:bg-primary/15 dark:text-primary-light' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300')}>
-      {count}
-    </span>
   );
 }

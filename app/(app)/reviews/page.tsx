@@ -9,7 +9,7 @@ import { revokedSources } from '@/lib/sources/overview';
 import { locationOptions } from '@/lib/locations/options';
 import { formatDateTime, DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import { PageHeader } from '@/components/ui/page-header';
-import { LinkTabs } from '@/components/ui/tabs';
+import { LinkTabs } from '@/components/ui/link-tabs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
 import { RevokedBanner } from '@/components/sources/revoked-banner';

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { CampaignList } from '@/components/campaigns/campaign-list';
+import { CampaignTabs } from '@/components/campaigns/campaign-tabs';
 import { campaignListInput, campaignQueryFromParams } from '@/components/campaigns/campaign-query';
 import { requireSession } from '@/lib/auth/session';
 import { listQuerySchema } from '@/lib/campaigns/schema';
@@ -23,8 +24,11 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Se
   const parsed = listQuerySchema.safeParse(campaignListInput(query));
   const first = await listCampaigns(ctx, parsed.success ? parsed.data : listQuerySchema.parse({ pageNum: 1, pageSize: 10 }));
   return (
-    <ClientMessages namespaces={['campaigns', 'common', 'sending.reasons', 'sending.review', 'sending.summary', 'ui', 'validation']}>
-      <CampaignList initial={{ total: first.total, records: first.records }} />
-    </ClientMessages>
+    <>
+      <CampaignTabs active="campaigns" />
+      <ClientMessages namespaces={['campaigns', 'common', 'sending.reasons', 'sending.review', 'sending.summary', 'ui', 'validation']}>
+        <CampaignList initial={{ total: first.total, records: first.records }} />
+      </ClientMessages>
+    </>
   );
 }

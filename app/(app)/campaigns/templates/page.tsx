@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { TrialNotice } from '@/components/account/trial-notice';
+import { CampaignTabs } from '@/components/campaigns/campaign-tabs';
 import { requireSession } from '@/lib/auth/session';
 import { isTrialing } from '@/lib/subscription/guard';
 import { listTemplates } from '@/lib/templates/list-templates';
@@ -38,16 +39,19 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
   const list = page > lastPage ? await listTemplates(ctx, { type, pageNum: lastPage, pageSize, common: 'locale' }) : shown;
   const totals = tab === 'email' ? { email: list.total, text: other.total } : { text: list.total, email: other.total };
   return (
-    <ClientMessages namespaces={['common', 'templates', 'ui']}>
-      <TemplateList
-        rows={list.records}
-        totals={totals}
-        tab={tab}
-        initialTab={asked}
-        page={{ pageNum: list.pageNum, pageSize }}
-        trialing={trialing}
-        trialNotice={<TrialNotice ctx={ctx} />}
-      />
-    </ClientMessages>
+    <>
+      <CampaignTabs active="templates" />
+      <ClientMessages namespaces={['common', 'templates', 'ui']}>
+        <TemplateList
+          rows={list.records}
+          totals={totals}
+          tab={tab}
+          initialTab={asked}
+          page={{ pageNum: list.pageNum, pageSize }}
+          trialing={trialing}
+          trialNotice={<TrialNotice ctx={ctx} />}
+        />
+      </ClientMessages>
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { outbox } from '@/db/schema/outbox';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LinkTabs } from '@/components/ui/tabs';
+import { LinkTabs } from '@/components/ui/link-tabs';
 import { Input } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
 import { devMailboxEnabled } from '@/lib/messaging/dev-mailbox';

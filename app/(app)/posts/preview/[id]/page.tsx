@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { ArticleView } from '@/components/posts/article-view';
-import { buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-classes';
 import { requireSession } from '@/lib/auth/session';
 import { canManagePosts } from '@/lib/auth/permissions';
 import { publicPostPath } from '@/lib/posts/public-posts';
