@@ -22,7 +22,7 @@ export async function PublicFrame({ children, wide = false }: { children: React.
       <div className="flex flex-1 flex-col">{children}</div>
       <footer className="border-t border-slate-200 dark:border-slate-800">
         <div className={cn('mx-auto flex flex-wrap items-center justify-between gap-3 px-6 py-6 text-xs text-slate-500 mobile:flex-col mobile:px-4 dark:text-slate-400', wide ? 'max-w-6xl' : 'max-w-4xl')}>
-          <span>{tl('rights')}</span>
+          <span>{tl('rights', { year: String(new Date().getFullYear()) })}</span>
           <nav className="flex items-center gap-4">
             <PlainLink href="/privacy" className={link}>
               {t('privacy')}

@@ -62,7 +62,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
               })}
             </span>
             <span>
-              {t('rights')} · <Link href="/privacy" className="hover:text-slate-600 dark:hover:text-slate-300">{ts('privacy')}</Link> · <Link href="/terms" className="hover:text-slate-600 dark:hover:text-slate-300">{ts('terms')}</Link>
+              {t('rights', { year: String(new Date().getFullYear()) })} · <Link href="/privacy" className="hover:text-slate-600 dark:hover:text-slate-300">{ts('privacy')}</Link> · <Link href="/terms" className="hover:text-slate-600 dark:hover:text-slate-300">{ts('terms')}</Link>
             </span>
           </footer>
         </main>
