@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Locale } from '@/lib/i18n/locales';
-import type { SubscriptionStatus } from '@/lib/subscription/plans';
+import { statusLabelOf, type SubscriptionStatus } from '@/lib/subscription/plans';
 import { formatDateTime } from '@/lib/time/format';
 import { StartTrialButton } from './start-trial-button';
 
@@ -26,7 +26,7 @@ export async function PlanCard({ subscription, locale }: { subscription: Subscri
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-slate-500 dark:text-slate-400">{t('currentStatus')}</dt>
-          <dd className="font-mono text-slate-800 dark:text-slate-200" data-testid="current-status">{subscription.currentStatus}</dd>
+          <dd className="text-slate-800 dark:text-slate-200" data-testid="current-status" data-status={subscription.currentStatus}>{t(`statuses.${statusLabelOf(subscription.plan)}`)}</dd>
           {subscription.trialEndTime && (
             <>
               <dt className="text-slate-500 dark:text-slate-400">{t('trialEndTime')}</dt>

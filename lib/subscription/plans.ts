@@ -45,3 +45,11 @@ export function subscriptionStatusOf(stored: string, trialEndTime: Date | null, 
     trialDaysLeft: trialEndTime ? Math.max(0, Math.ceil((trialEndTime.getTime() - now.getTime()) / 86_400_000)) : null,
   };
 }
+
+/** What the plan card says of the status: the stored code (TRIAL_ACTIVE, a paid plan's name) is not for merchants. */
+export type StatusLabel = 'trialing' | 'active' | 'expired' | 'none';
+export function statusLabelOf(plan: PlanName): StatusLabel {
+  if (plan === 'trial') return 'trialing';
+  if (plan === 'expired' || plan === 'none') return plan;
+  return 'active';
+}

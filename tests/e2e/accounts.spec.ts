@@ -131,7 +131,8 @@ test('the More page shows the plan and trial end, and starts a trial', async ({ 
   await page.getByTestId('start-trial').click();
   await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: /开始免费试用|Start free trial/ }).click();
   await expect(page.getByTestId('plan-badge')).toHaveAttribute('data-plan', 'trial');
-  await expect(page.getByTestId('current-status')).toHaveText('TRIAL_ACTIVE');
+  await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'TRIAL_ACTIVE');
+  await expect(page.getByTestId('current-status')).toHaveText(/试用中|Trial active/);
   await expect(page.getByTestId('trial-end')).toContainText(/\d{4}-\d{2}-\d{2}/);
   await expect(page.getByTestId('upgrade')).toHaveAttribute('href', '/more/upgrade');
 });

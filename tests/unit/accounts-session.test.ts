@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RefreshTimeout, expiresWithin, singleFlight, throttle } from '@/components/session/refresh-schedule';
-import { subscriptionStatusOf } from '@/lib/subscription/plans';
+import { statusLabelOf, subscriptionStatusOf } from '@/lib/subscription/plans';
 import { isCommonPassword } from '@/lib/auth/common-passwords';
 import { registerSchema } from '@/lib/auth/schema';
 import { SESSION_ENDED_COOKIE, hasSessionCookie, signInPathFor } from '@/lib/auth/session-cookie';
@@ -80,6 +80,13 @@ describe('plans (spec section 3)', () => {
     expect(subscriptionStatusOf('TRIAL_ACTIVE', new Date('2026-11-15T00:00:00Z'), now)).toMatchObject({ trialing: true, trialDaysLeft: 14, canStartTrial: false });
     expect(subscriptionStatusOf('NONE', null, now).canStartTrial).toBe(true);
     expect(subscriptionStatusOf('NONE', new Date('2026-10-01T00:00:00Z'), now).canStartTrial).toBe(false);
+  });
+  it('labels the status for the plan card without showing the stored code', () => {
+    const label = (stored: string, end: Date | null) => statusLabelOf(subscriptionStatusOf(stored, end, now).plan);
+    expect(label('TRIAL_ACTIVE', new Date('2026-11-10T00:00:00Z'))).toBe('trialing');
+    expect(label('TRIAL_ACTIVE', new Date('2026-10-10T00:00:00Z'))).toBe('expired');
+    expect(['basic', 'pro', 'GOLD_ANNUAL'].map((s) => label(s, null))).toEqual(['active', 'active', 'active']);
+    expect(label('NONE', null)).toBe('none');
   });
 });
 

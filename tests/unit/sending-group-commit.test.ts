@@ -40,17 +40,19 @@ describe('group commit', () => {
   });
 
   it('lingers for more urgent items, up to maxItems', async () => {
-    const { groups, commit } = recorder({ lingerMs: 30, maxItems: 3 });
+    // A long linger against a bound of half of it: on a loaded machine (GC, the other worker) a 5 ms
+    // flush can take longer than a short linger, so lingering or not must differ beyond such delays.
+    const { groups, commit } = recorder({ lingerMs: 1_000, maxItems: 3 });
     const started = performance.now();
     const a = commit.now(1);
     const b = commit.now(2);
     expect(await Promise.all([a, b])).toEqual([2, 4]);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
     expect(groups).toEqual([[1, 2]]);
 
     const full = performance.now();
     await Promise.all([commit.now(3), commit.now(4), commit.now(5)]);
-    expect(performance.now() - full).toBeLessThan(25);
+    expect(performance.now() - full).toBeLessThan(500);
     expect(groups.at(-1)).toEqual([3, 4, 5]);
   });
 
