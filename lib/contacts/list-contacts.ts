@@ -164,6 +164,17 @@ function contactListStatements(ctx: ServiceContext, query: ListQuery, where: SQL
       .leftJoin(locations, eq(locations.id, contacts.locationId))
       .where(inArray(contacts.id, pageIds))
       .orderBy(...listOrder(query)),
-    total: ctx.db.select({ n: count() }).from(ctx.db.select({ one: sql`1` }).from(contacts).where(where).limit(EXACT_COUNT_LIMIT + 1).as('capped')),
+    total: ctx.db.select({ n: count() }).from(cappedMatches(ctx, query, where).as('capped')),
   };
+}
+
+/**
+ * The first EXACT_COUNT_LIMIT + 1 matches, to count. Without a keyword they are taken in the list's
+ * order, so the walk is the order index's, as for the page: left free, the planner costed a
+ * sequential scan cheaper for "type + tag" (a table that is not in shared buffers; 50 ms) than the
+ * covering index's walk (14 ms). A keyword's matches come from the search indexes in any order.
+ */
+function cappedMatches(ctx: ServiceContext, query: ListQuery, where: SQL) {
+  const matches = ctx.db.select({ one: sql`1` }).from(contacts).where(where).$dynamic();
+  return (query.keyword ? matches : matches.orderBy(...listOrder(query))).limit(EXACT_COUNT_LIMIT + 1);
 }
