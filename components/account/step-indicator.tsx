@@ -13,7 +13,7 @@ export function StepIndicator({ steps, current }: { steps: string[]; current: nu
             <span
               className={cn(
                 'flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold',
-                done && 'bg-primary text-white',
+                done && 'bg-primary-700 text-white',
                 active && 'bg-primary-soft text-primary ring-2 ring-primary dark:bg-primary/20 dark:text-primary-light',
                 !done && !active && 'bg-slate-200 text-slate-500 dark:bg-slate-800 dark:text-slate-400',
               )}

@@ -100,7 +100,7 @@ export function ImportWizard({ locations }: { locations: LocationOption[] }) {
       <ol className="flex items-center gap-2 text-sm" aria-label={t('title')}>
         {(['upload', 'match', 'import'] as const).map((name, i) => (
           <li key={name} className="flex flex-1 items-center gap-2" aria-current={step === i ? 'step' : undefined}>
-            <span className={cn('flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold', i < step ? 'bg-primary text-white' : i === step ? 'bg-primary text-white ring-4 ring-primary/20' : 'bg-slate-200 text-slate-600 dark:bg-slate-800 dark:text-slate-300')}>
+            <span className={cn('flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold', i < step ? 'bg-primary-700 text-white' : i === step ? 'bg-primary-700 text-white ring-4 ring-primary/20' : 'bg-slate-200 text-slate-600 dark:bg-slate-800 dark:text-slate-300')}>
               {i < step ? <Check className="size-4" aria-hidden="true" /> : i + 1}
             </span>
             <span className={cn('whitespace-nowrap', step === i ? 'font-medium text-slate-900 dark:text-white' : 'text-slate-500 dark:text-slate-400')}>{t(`steps.${name}`)}</span>

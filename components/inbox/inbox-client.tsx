@@ -114,7 +114,7 @@ export function InboxClient({ initial, initialQuery, initialSelected }: { initia
                 role="radio"
                 aria-checked={filter === f}
                 onClick={() => setFilter(f)}
-                className={cn('rounded-full px-3 py-1 text-xs font-medium', focusRing, filter === f ? 'bg-primary text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-slate-700')}
+                className={cn('rounded-full px-3 py-1 text-xs font-medium', focusRing, filter === f ? 'bg-primary-700 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-slate-700')}
               >
                 {t(`filters.${f}`)}
               </button>

@@ -85,7 +85,7 @@ function LinkForm({ initialUrl, onSubmit, onCancel }: { initialUrl: string; onSu
         <button type="button" onClick={onCancel} className="rounded-md border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800">
           {t('link.cancel')}
         </button>
-        <button type="submit" className="rounded-md bg-primary px-3 py-1.5 text-sm text-white hover:bg-primary-hover">
+        <button type="submit" className="rounded-md bg-primary-700 px-3 py-1.5 text-sm text-white hover:bg-primary-800">
           {url.trim() ? t('link.apply') : t('link.remove')}
         </button>
       </div>

@@ -3,7 +3,7 @@ export function SkipLink({ label }: { label: string }) {
   return (
     <a
       href="#main"
-      className="fixed start-3 top-3 z-[60] -translate-y-20 rounded-lg bg-primary px-4 py-2 text-sm font-medium text-white shadow-lg transition-transform focus:translate-y-0 focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
+      className="fixed start-3 top-3 z-[60] -translate-y-20 rounded-lg bg-primary-700 px-4 py-2 text-sm font-medium text-white shadow-lg transition-transform focus:translate-y-0 focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
     >
       {label}
     </a>

@@ -90,7 +90,7 @@ function emailHtml(paragraphs: string[]): string {
     .map((para) => {
       const button = /^\[\[button:(.+)\]\]$/.exec(para);
       if (button) {
-        return `<p style="margin:20px 0"><a href="{{googleReviewLink}}" target="_blank" style="display:inline-block;padding:10px 22px;background-color:#409eff;color:#ffffff;border-radius:6px;text-decoration:none;font-family:Arial,Helvetica,sans-serif;font-size:15px">${escapeHtml(button[1])}</a></p>`;
+        return `<p style="margin:20px 0"><a href="{{googleReviewLink}}" target="_blank" style="display:inline-block;padding:10px 22px;background-color:#2b6cb0;color:#ffffff;border-radius:6px;text-decoration:none;font-family:Arial,Helvetica,sans-serif;font-size:15px">${escapeHtml(button[1])}</a></p>`;
       }
       return `<p style="${P_STYLE}">${escapeHtml(para)}</p>`;
     })

@@ -6,7 +6,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { appUrl } from '@/lib/app-url';
 import type { PublicContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
-import { escapeHtml, productEmailHtml } from '@/lib/messaging/layout';
+import { escapeHtml, mailButton, productEmailHtml } from '@/lib/messaging/layout';
 import { sendEmail } from '@/lib/messaging/send';
 import { LOGIN_LIMIT, PASSWORD_RESET_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
 import { consumeLinkToken, issueCode, linkTokenHash } from './one-time-codes';
@@ -50,7 +50,7 @@ async function sendResetLink(ctx: PublicContext, email: string, now: Date, baseU
       text: `${t('accounts.mail.resetIntro')}\n\n${link}\n\n${t('accounts.mail.resetExpiry', { minutes })}\n${t('accounts.mail.resetIgnore')}`,
       html: productEmailHtml({
         title: t('accounts.mail.resetTitle'),
-        body: `<p>${escapeHtml(t('accounts.mail.resetIntro'))}</p><p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#409eff;color:#fff;padding:10px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t('accounts.mail.resetButton'))}</a></p><p style="word-break:break-all;color:#6b7280">${escapeHtml(link)}</p><p>${escapeHtml(t('accounts.mail.resetExpiry', { minutes }))}</p>`,
+        body: `<p>${escapeHtml(t('accounts.mail.resetIntro'))}</p>${mailButton(link, t('accounts.mail.resetButton'))}<p>${escapeHtml(t('accounts.mail.resetExpiry', { minutes }))}</p>`,
         footer: t('accounts.mail.resetIgnore'),
       }),
     });

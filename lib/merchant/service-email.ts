@@ -10,7 +10,7 @@ import { translatorFor } from '@/lib/i18n/translator';
 import { consumeLinkToken, issueCode, linkTokenHash } from '@/lib/auth/one-time-codes';
 import { sendEmail } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
-import { escapeHtml, productEmailHtml } from '@/lib/messaging/layout';
+import { escapeHtml, mailButton, productEmailHtml } from '@/lib/messaging/layout';
 import { requireOwner } from '@/lib/team/require-owner';
 import { getProfile, requireServiceEmail, type MerchantProfile } from './profile';
 
@@ -53,7 +53,7 @@ export async function sendServiceEmailVerification(ctx: ServiceContext, baseUrl 
       text: `${t('accounts.mail.verifyIntro', { merchant: profile.name })}\n\n${link}\n\n${t('accounts.mail.verifyExpiry')}`,
       html: productEmailHtml({
         title: t('accounts.mail.verifyTitle'),
-        body: `<p>${escapeHtml(t('accounts.mail.verifyIntro', { merchant: profile.name }))}</p><p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#409eff;color:#fff;padding:10px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t('accounts.mail.verifyButton'))}</a></p><p style="word-break:break-all;color:#6b7280">${escapeHtml(link)}</p><p>${escapeHtml(t('accounts.mail.verifyExpiry'))}</p>`,
+        body: `<p>${escapeHtml(t('accounts.mail.verifyIntro', { merchant: profile.name }))}</p>${mailButton(link, t('accounts.mail.verifyButton'))}<p>${escapeHtml(t('accounts.mail.verifyExpiry'))}</p>`,
         footer: t('accounts.mail.ignore'),
       }),
     });

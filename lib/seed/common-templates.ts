@@ -22,7 +22,7 @@ interface Builtin {
 const FONT = 'font-family:Arial,Helvetica,sans-serif';
 const p = (text: string) => `<p style="margin:0 0 12px;${FONT};font-size:15px;line-height:1.6;color:#303133">${text}</p>`;
 const button = (label: string, href: string) =>
-  `<p style="margin:20px 0"><a href="${href}" target="_blank" style="display:inline-block;padding:10px 22px;background-color:#409eff;color:#ffffff;border-radius:6px;text-decoration:none;${FONT};font-size:15px">${label}</a></p>`;
+  `<p style="margin:20px 0"><a href="${href}" target="_blank" style="display:inline-block;padding:10px 22px;background-color:#2b6cb0;color:#ffffff;border-radius:6px;text-decoration:none;${FONT};font-size:15px">${label}</a></p>`;
 const footer: Text = {
   'zh-CN': '不想再收到此类邮件？<a href="{{optoutLink}}" target="_blank">点此退订</a>',
   'en-US': 'Prefer not to get these emails? <a href="{{optoutLink}}" target="_blank">Unsubscribe</a>',

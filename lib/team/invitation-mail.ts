@@ -2,7 +2,7 @@ import type { Db } from '@/db/client';
 import { AppError } from '@/lib/errors/app-error';
 import type { Locale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
-import { escapeHtml, productEmailHtml } from '@/lib/messaging/layout';
+import { escapeHtml, mailButton, productEmailHtml } from '@/lib/messaging/layout';
 import { sendEmail } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
 
@@ -24,7 +24,7 @@ export async function sendInvitationMail(
       text: `${t('team.mail.intro', values)}\n\n${input.link}\n\n${expiry}\n${t('team.mail.ignore')}`,
       html: productEmailHtml({
         title: t('team.mail.title', values),
-        body: `<p>${escapeHtml(t('team.mail.intro', values))}</p><p style="margin:24px 0"><a href="${escapeHtml(input.link)}" style="background:#409eff;color:#fff;padding:10px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t('team.mail.button'))}</a></p><p style="word-break:break-all;color:#6b7280">${escapeHtml(input.link)}</p><p>${escapeHtml(expiry)}</p>`,
+        body: `<p>${escapeHtml(t('team.mail.intro', values))}</p>${mailButton(input.link, t('team.mail.button'))}<p>${escapeHtml(expiry)}</p>`,
         footer: t('team.mail.ignore'),
       }),
     });

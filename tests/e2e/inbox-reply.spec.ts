@@ -29,4 +29,6 @@ test('an e-mail reply has a subject field prefilled "Re: …", and the subject s
   const thread = page.getByTestId('thread');
   await expect(thread).toContainText(`Re: 周六包场 ${stamp}（已确认）`);
   await expect(thread).toContainText('周六下午两点到六点');
+  // The sent reply's bubble: white text on the brand colour (its 700 step; 2.8:1 on #409eff).
+  expect(await audit(page, 'inbox thread with a reply sent', '[data-testid="thread"]')).toEqual([]);
 });

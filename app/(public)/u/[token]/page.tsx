@@ -77,7 +77,7 @@ export default async function OptPage({ params, searchParams }: { params: Promis
           className={
             done && settled
               ? 'h-10 cursor-pointer rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800'
-              : 'h-10 cursor-pointer rounded-lg bg-primary px-4 text-sm font-medium text-white hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:outline-none'
+              : 'h-10 cursor-pointer rounded-lg bg-primary-700 px-4 text-sm font-medium text-white hover:bg-primary-800 focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:outline-none'
           }
         >
           {(done && settled ? action !== 'optout' : action === 'optout') ? t('contacts.public.confirmOptout') : t('contacts.public.confirmOptin')}
