@@ -1,6 +1,7 @@
 import type { TemplateCategory } from '@/db/schema/templates';
 import type { Locale } from '@/lib/i18n/locales';
 import { escapeHtml, normalizeTokens, TEMPLATE_TOKENS } from '@/lib/templates/tokens';
+import { emailButton, emailParagraph } from '@/lib/templates/email-blocks';
 import { composeFromLibrary } from './phrase-library';
 import { aiConfigFromEnv, type AiConfig } from './provider-config';
 import { setting } from '@/lib/config/settings';
@@ -82,17 +83,12 @@ function parseJson(text: string): { subject: string | null; paragraphs: string[]
   }
 }
 
-const P_STYLE = 'margin:0 0 12px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.6;color:#303133';
-
 /** Paragraphs as e-mail HTML; `[[button:Label]]` becomes a review button. Text is escaped. */
 function emailHtml(paragraphs: string[]): string {
   return paragraphs
     .map((para) => {
       const button = /^\[\[button:(.+)\]\]$/.exec(para);
-      if (button) {
-        return `<p style="margin:20px 0"><a href="{{googleReviewLink}}" target="_blank" style="display:inline-block;padding:10px 22px;background-color:#2b6cb0;color:#ffffff;border-radius:6px;text-decoration:none;font-family:Arial,Helvetica,sans-serif;font-size:15px">${escapeHtml(button[1])}</a></p>`;
-      }
-      return `<p style="${P_STYLE}">${escapeHtml(para)}</p>`;
+      return button ? emailButton(escapeHtml(button[1]), '{{googleReviewLink}}') : emailParagraph(escapeHtml(para));
     })
     .join('');
 }

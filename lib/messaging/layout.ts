@@ -7,7 +7,7 @@ export function escapeHtml(value: string): string {
  * White text needs the brand's 700 step (#2b6cb0, 5.4:1), as in the app (app/globals.css): on the
  * spec's #409eff it has 2.8:1, below WCAG AA even for large text.
  */
-const BRAND_ON_WHITE = '#2b6cb0';
+export const BRAND_ON_WHITE = '#2b6cb0';
 
 /** A product e-mail's one action: a button, and its address written out for clients that hide links. */
 export function mailButton(href: string, label: string): string {

@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { templates, type SmsScene, type TemplateCategory } from '@/db/schema/templates';
 import type { Locale } from '@/lib/i18n/locales';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
+import { EMAIL_FONT, emailButton, emailParagraph } from '@/lib/templates/email-blocks';
 import { htmlToText } from '@/lib/templates/html-text';
 
 type Text = Record<Locale, string>;
@@ -19,10 +20,6 @@ interface Builtin {
   buttonLink?: string;
 }
 
-const FONT = 'font-family:Arial,Helvetica,sans-serif';
-const p = (text: string) => `<p style="margin:0 0 12px;${FONT};font-size:15px;line-height:1.6;color:#303133">${text}</p>`;
-const button = (label: string, href: string) =>
-  `<p style="margin:20px 0"><a href="${href}" target="_blank" style="display:inline-block;padding:10px 22px;background-color:#2b6cb0;color:#ffffff;border-radius:6px;text-decoration:none;${FONT};font-size:15px">${label}</a></p>`;
 const footer: Text = {
   'zh-CN': '不想再收到此类邮件？<a href="{{optoutLink}}" target="_blank">点此退订</a>',
   'en-US': 'Prefer not to get these emails? <a href="{{optoutLink}}" target="_blank">Unsubscribe</a>',
@@ -199,5 +196,5 @@ export async function seedCommonTemplates(db: Db): Promise<number> {
 function emailHtml(paragraphs: string[], b: Builtin, locale: Locale): string {
   const [greeting, ...rest] = paragraphs;
   const last = rest.length > 1 ? rest.pop() : undefined;
-  return [p(greeting), ...rest.map(p), b.button && b.buttonLink ? button(b.button[locale], b.buttonLink) : '', last ? p(last) : '', `<p style="margin:24px 0 0;${FONT};font-size:12px;color:#909399">${footer[locale]}</p>`].join('');
+  return [emailParagraph(greeting), ...rest.map(emailParagraph), b.button && b.buttonLink ? emailButton(b.button[locale], b.buttonLink) : '', last ? emailParagraph(last) : '', `<p style="margin:24px 0 0;${EMAIL_FONT};font-size:12px;color:#909399">${footer[locale]}</p>`].join('');
 }

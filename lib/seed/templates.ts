@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { templates } from '@/db/schema/templates';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
+import { emailParagraph } from '@/lib/templates/email-blocks';
 import { htmlToText } from '@/lib/templates/html-text';
 import type { DemoMerchant } from './merchant';
 
-const p = (text: string) => `<p style="margin:0 0 12px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.6;color:#303133">${text}</p>`;
+const p = emailParagraph;
 
 /** The demo café's own templates (e-mail and SMS, Chinese and English); once per merchant. */
 export async function seedDemoTemplates(db: Db, demo: DemoMerchant): Promise<number> {
