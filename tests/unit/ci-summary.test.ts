@@ -38,6 +38,22 @@ const vitestReport = (failed: { file: string; title: string; message: string }[]
 });
 
 describe('ci-summary', () => {
+  it('reads the reports Vitest and Playwright wrote themselves (tests/fixtures/ci-reports)', () => {
+    const fixture = (name: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../fixtures/ci-reports', name), 'utf8').replaceAll('<root>', process.cwd()));
+    const { status, lines } = summary({ 'postgres/vitest-unit.json': fixture('vitest-unit.json'), 'e2e.json': fixture('e2e.json') });
+    expect(status).toBe(1);
+    expect(lines).toContain('postgres/vitest-unit.json: 1 passed, 1 failed, 1 skipped');
+    // The flaky test passed on its retry: counted as passed.
+    expect(lines).toContain('e2e.json: 2 passed, 1 failed, 1 skipped');
+    expect(lines).toContain('  tests/unit/zz-sample.test.ts › group commit lingers');
+    expect(lines).toContain('    AssertionError: the full group flushed at once: expected 31 to be less than 25');
+    expect(lines.some((l) => /^  .*sample\.spec\.ts › inbox › replies$/.test(l))).toBe(true);
+    expect(lines).toContain('    Error: the thread shows the reply');
+    // Playwright colours its messages and both print stacks: neither reaches the log.
+    expect(lines.join('\n')).not.toMatch(/^\s+at |\u001b/m);
+    expect(lines.at(-1)).toBe('3 passed, 2 failed, 2 skipped');
+  });
+
   it('names each failed test with its message, without the stack, before the closing totals', () => {
     const { status, lines } = summary({
       'postgres/vitest-unit.json': vitestReport([{ file: 'tests/unit/group.test.ts', title: 'lingers', message: 'AssertionError: expected 31 to be less than 25' }]),
