@@ -1,7 +1,7 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -53,6 +53,8 @@ function LinkForm({ initialUrl, onSubmit, onCancel }: { initialUrl: string; onSu
   const error = message('url');
   const errorId = useId();
   const url = useWatch({ control, name: 'url' });
+  // Validation ready before the first submit, so that submitting closes the dialog in the same task.
+  useEffect(() => resolver.preload(), []);
   return (
     <form
       className="mt-4 space-y-4"

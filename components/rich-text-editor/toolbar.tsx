@@ -6,6 +6,7 @@ import {
 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { FileModule } from '@/db/schema/files';
 import { IMAGE_MIME_TYPES, VIDEO_MIME_TYPES } from '@/lib/files/rules';
 import { LinkDialog } from './link-dialog';
@@ -36,6 +37,13 @@ export function Toolbar({ editor, uploadModule, disabled }: ToolbarProps) {
   const [linkOpen, setLinkOpen] = useState(false);
   const imageInput = useRef<HTMLInputElement>(null);
   const videoInput = useRef<HTMLInputElement>(null);
+
+  // The editor takes focus back in the task that closes the dialog. Radix hands it back a timer
+  // later, and a key pressed in between would land on the page's body and be lost.
+  const closeLink = () => {
+    flushSync(() => setLinkOpen(false));
+    editor.focus();
+  };
 
   const fontName = EDITOR_FONTS.find((f) => FONT_STACKS[f] === state.fontFamily || f === state.fontFamily) ?? '';
 
@@ -96,7 +104,7 @@ export function Toolbar({ editor, uploadModule, disabled }: ToolbarProps) {
         <input ref={videoInput} type="file" hidden accept={VIDEO_MIME_TYPES.join(',')} data-testid="rte-video-input" onChange={(e) => { void upload('video', e.target.files?.[0]); e.target.value = ''; }} />
       </div>
       {uploadError ? <p role="alert" className="px-3 pb-2 text-sm text-red-600 dark:text-red-400">{uploadError}</p> : null}
-      <LinkDialog open={linkOpen} initialUrl={linkOpen ? currentLinkUrl() : ''} onOpenChange={setLinkOpen} onSubmit={(url) => (setLinkOpen(false), applyLink(url))} onClosed={() => editor.focus()} />
+      <LinkDialog open={linkOpen} initialUrl={linkOpen ? currentLinkUrl() : ''} onOpenChange={(open) => (open ? setLinkOpen(true) : closeLink())} onSubmit={(url) => (applyLink(url), closeLink())} onClosed={() => editor.focus()} />
     </div>
   );
 }

@@ -11,11 +11,11 @@ import type * as z4 from 'zod/v4/core';
  * the server's translation of the same issue does (lib/validation/issues.ts): useFieldMessage
  * passes them on.
  */
-export function lazyZodResolver<T extends z4.$ZodType<unknown, FieldValues>>(loadSchema: () => Promise<T>): Resolver<z4.input<T> & FieldValues, unknown, z4.output<T>> {
+export function lazyZodResolver<T extends z4.$ZodType<unknown, FieldValues>>(loadSchema: () => Promise<T>): Resolver<z4.input<T> & FieldValues, unknown, z4.output<T>> & { preload: () => void } {
   type R = Resolver<z4.input<T> & FieldValues, unknown, z4.output<T>>;
   let loaded: Promise<{ resolve: R; valuesOf: (values: unknown) => Promise<Map<string, Record<string, string | number>>> }> | null = null;
-  return async (values, context, options) => {
-    loaded ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/validation/issues'), import('zod/v4/core'), loadSchema()]).then(([{ zodResolver }, { issueMessageKey, issuePath }, core, schema]) => ({
+  const load = () =>
+    (loaded ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/validation/issues'), import('zod/v4/core'), loadSchema()]).then(([{ zodResolver }, { issueMessageKey, issuePath }, core, schema]) => ({
       resolve: zodResolver(schema as never) as unknown as R,
       valuesOf: async (input: unknown) => {
         const parsed = await core.safeParseAsync(schema, input);
@@ -27,8 +27,12 @@ export function lazyZodResolver<T extends z4.$ZodType<unknown, FieldValues>>(loa
         }
         return byPath;
       },
+    })).catch((error: unknown) => {
+      loaded = null; // a failed download is tried again by the next validation
+      throw error;
     }));
-    const { resolve, valuesOf } = await loaded;
+  const resolver: R = async (values, context, options) => {
+    const { resolve, valuesOf } = await load();
     const result = await resolve(values, context, options);
     if (Object.keys(result.errors).length) {
       for (const [path, found] of await valuesOf(values)) {
@@ -38,4 +42,6 @@ export function lazyZodResolver<T extends z4.$ZodType<unknown, FieldValues>>(loa
     }
     return result;
   };
+  // Loaded ahead (a dialog that opens): its first submit then validates without waiting for the network.
+  return Object.assign(resolver, { preload: () => void load().catch(() => undefined) });
 }

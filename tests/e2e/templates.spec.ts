@@ -70,6 +70,44 @@ test('write an e-mail template with formatting, a link, an image and parameters;
   await expect(reopened.locator('img[src*="/api/aws/s3/campaign/view?id="]')).toHaveCount(1);
 });
 
+/**
+ * Where focus is once the tasks already queued have run, but before any later task (a key the user
+ * presses next is a later task): microtasks only, a long chain of them.
+ */
+async function focusAfterThisTask(page: import('@playwright/test').Page, act: 'submit' | 'escape'): Promise<string | null> {
+  return page.evaluate(async (action) => {
+    const dialog = document.querySelector('[role="dialog"]');
+    if (action === 'submit') (dialog?.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+    else dialog?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await new Promise<void>((done) => {
+      let n = 0;
+      const step = () => (++n < 5000 ? queueMicrotask(step) : done());
+      queueMicrotask(step);
+    });
+    return document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null;
+  }, act);
+}
+
+test('the link dialog gives the editor its focus back in the task that closes it (a key pressed next is not lost)', async ({ page }) => {
+  await page.goto('/campaigns/templates/create?type=email');
+  const editor = page.getByTestId('rich-text-editor');
+  await editor.click();
+  await page.keyboard.type('Review us');
+  await page.keyboard.press('Shift+Home');
+  await page.getByRole('button', { name: '链接', exact: true }).click();
+  await page.getByLabel('链接地址').fill('https://example.com/review');
+  expect(await focusAfterThisTask(page, 'submit')).toBe('rich-text-editor');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.keyboard.type('!');
+  await expect(editor.locator('a[href="https://example.com/review"]')).toHaveText('Review us');
+  await expect(editor).toContainText('Review us!');
+
+  await page.getByRole('button', { name: '链接', exact: true }).click();
+  await expect(page.getByLabel('链接地址')).toBeVisible();
+  expect(await focusAfterThisTask(page, 'escape')).toBe('rich-text-editor');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('write an SMS template in Chinese and watch the segment counter', async ({ page }) => {
   await page.goto('/campaigns/templates/create?type=text');
   const name = `E2E 短信 ${Date.now()}`;
