@@ -11,8 +11,13 @@
  *   NEXT_DIST_DIR=.next-a11y bash scripts/e2e-server.sh 3303 &   # production server, demo data
  *   BENCH_URL=http://127.0.0.1:3303 npm run bench:lighthouse       # LH_FORM=mobile for the mobile preset
  *
- * LH_PAGES=/login,/inbox measures only those; LH_RUNS (3); LH_VERBOSE=1 also prints the LCP element and
- * its phases; LH_SAVE=<folder> keeps each page's median report (JSON).
+ * LH_PAGES=/login,/inbox measures only those; LH_RUNS (3); LH_VERBOSE=1 also prints the LCP element,
+ * its phases and which scripts arrived before the observed paint; LH_SAVE=<folder> keeps each page's
+ * median report (JSON).
+ *
+ * A production server runs on PostgreSQL: `DATABASE_URL=<fresh database> bash scripts/e2e-server.sh 3303`
+ * seeds the demo data there. Without DATABASE_URL it runs on the embedded PGlite (local evaluation),
+ * whose queries run on the server's own thread (bench/RESULTS.md, 2026-11-28).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -113,7 +118,22 @@ function lcpNote(lhr: Result): string {
   const tables = details?.items ?? [];
   const snippet = tables[0]?.items?.[0]?.node?.snippet ?? '?';
   const phases = (tables[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing ?? 0)}`).join(', ');
-  return `${snippet.slice(0, 120)} [${phases}]`;
+  return `${snippet.slice(0, 120)} [${phases}]; ${observedOrder(lhr)}`;
+}
+
+/**
+ * Which scripts had arrived before the paint the unthrottled load observed. Lantern simulates LCP
+ * from the requests and main-thread tasks that came before that paint: a script that arrived (and
+ * ran) before it is paid at slow 4G and 4x CPU in the simulated LCP, one that came after is not.
+ */
+function observedOrder(lhr: Result): string {
+  const metrics = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+  const paint = metrics.observedLargestContentfulPaint ?? NaN;
+  type Request = { resourceType?: string; networkEndTime?: number; transferSize?: number };
+  const scripts = ((lhr.audits['network-requests']?.details as { items?: Request[] } | undefined)?.items ?? []).filter((r) => r.resourceType === 'Script');
+  const before = scripts.filter((r) => (r.networkEndTime ?? Infinity) <= paint);
+  const kb = (rs: Request[]) => (rs.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024).toFixed(1);
+  return `observed FCP ${Math.round(metrics.observedFirstContentfulPaint ?? NaN)} ms, LCP ${Math.round(paint)} ms; scripts arrived before it: ${before.length} of ${scripts.length} (${kb(before)} of ${kb(scripts)} KB)`;
 }
 
 /** Transfer size of the page's document request. */
