@@ -102,6 +102,15 @@ describe(`review filters (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`,
     expect(numbers(combined.body.data)).toEqual([5]);
   });
 
+  it('counts as needing a response exactly what the needs-response view lists, under any other filters (the tab count of /reviews)', async () => {
+    const filters = ['', 'tag=tagged', `locationId=${l1}`, `locationId=${l2}`, 'minRating=3', 'maxRating=2', 'site=google', 'q=latte', 'from=2026-02-01&to=2026-03-31', 'view=needsResponse', `view=needsResponse&locationId=${l2}`];
+    for (const query of filters) {
+      const shown = (await list(query)).body.data;
+      const view = (await list(`${query.replace(/(^|&)view=[^&]*/, '')}&view=needsResponse`)).body.data;
+      expect(shown.summary.needsResponse, query).toBe(view.total);
+    }
+  });
+
   it('pages', async () => {
     const page = await list('pageSize=10&pageNum=1');
     expect(page.body.data.records).toHaveLength(6);

@@ -1,24 +1,20 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
-import { MessageSquareQuote } from 'lucide-react';
 import { formatInTimeZone } from 'date-fns-tz';
 import { requireSession } from '@/lib/auth/session';
-import { listReviews } from '@/lib/reviews/list-reviews';
-import { reviewFilterSchema, REVIEW_PAGE_SIZES, type ReviewFilters as Filters } from '@/lib/reviews/schema';
+import { reviewFilterSchema, type ReviewFilters as Filters } from '@/lib/reviews/schema';
 import { revokedSources } from '@/lib/sources/overview';
 import { locationOptions } from '@/lib/locations/options';
-import { formatDateTime, DEFAULT_TIME_ZONE } from '@/lib/time/format';
+import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import { PageHeader } from '@/components/ui/page-header';
-import { LinkTabs } from '@/components/ui/link-tabs';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Pager } from '@/components/ui/pager';
 import { RevokedBanner } from '@/components/sources/revoked-banner';
 import { ReviewFilters } from '@/components/reviews/review-filters';
-import { ReviewCard } from '@/components/reviews/review-card';
-import { SummaryStrip } from '@/components/reviews/summary-strip';
 import { AddReviewButton, ImportButton } from '@/components/reviews/review-dialog-buttons';
 import { ReportMenu } from '@/components/reviews/report-menu';
 import { ClientMessages } from '@/components/i18n/client-messages';
+import { ReviewResultsSkeleton } from '@/components/reviews/review-results-skeleton';
+import { ReviewResults } from './review-results';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('reviews');
@@ -34,21 +30,12 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
   const parsed = reviewFilterSchema.safeParse(raw);
   // A hand-edited URL with a bad value shows everything rather than an error page.
   const filters: Filters = parsed.success ? parsed.data : reviewFilterSchema.parse({});
-  const [page, needs, revoked, ours] = await Promise.all([
-    listReviews(ctx, filters),
-    listReviews(ctx, { ...filters, view: 'needsResponse', pageNum: 1, pageSize: 10 }),
-    revokedSources(ctx),
-    locationOptions(ctx),
-  ]);
+  // The heading, the actions and the filters need only these two small reads: they go out with the
+  // page's first paint, and the reviews follow in their own boundary (bench/RESULTS.md, 2026-11-28:
+  // a page revealed after the first frame waits 300 ms more).
+  const [revoked, ours] = await Promise.all([revokedSources(ctx), locationOptions(ctx)]);
   const query = new URLSearchParams(Object.entries(raw).filter(([k, v]) => v && !['pageNum', 'pageSize'].includes(k)) as [string, string][]);
-  const withView = (view: 'all' | 'needsResponse') => {
-    const p = new URLSearchParams(query);
-    p.delete('view');
-    if (view === 'needsResponse') p.set('view', 'needsResponse');
-    return `/reviews${p.size ? `?${p}` : ''}`;
-  };
   const today = formatInTimeZone(ctx.now(), DEFAULT_TIME_ZONE, 'yyyy-MM-dd');
-  const filtered = query.size > (query.has('view') ? 1 : 0);
 
   return (
     <ClientMessages namespaces={['common', 'reviews', 'ui', 'validation']}>
@@ -71,47 +58,9 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
       )}
       <div className="flex flex-col gap-5">
         <ReviewFilters values={filters} locations={ours} />
-        <LinkTabs
-          aria-label={t('views')}
-          items={[
-            { href: withView('all'), label: t('viewAll'), active: filters.view === 'all' },
-            { href: withView('needsResponse'), label: t('needsResponse'), active: filters.view === 'needsResponse', count: needs.total },
-          ]}
-        />
-        <SummaryStrip total={page.total} summary={page.summary} />
-        {page.records.length === 0 ? (
-          <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-            <EmptyState icon={MessageSquareQuote} title={filtered ? t('empty.filtered') : t('empty.title')} description={filtered ? t('empty.filteredHint') : t('empty.hint')} />
-          </div>
-        ) : (
-          <>
-            {/* Each card's reviewer name is an <h3>: this keeps the outline h1 → h2 → h3 (axe heading-order). */}
-            <h2 className="sr-only">{filters.view === 'needsResponse' ? t('needsResponse') : t('viewAll')}</h2>
-            <div className="flex flex-col gap-3" aria-live="polite">
-              {page.records.map((r) => (
-                <ReviewCard
-                  key={r.id}
-                  review={{
-                    id: r.id,
-                    site: r.site,
-                    origin: r.origin,
-                    locationName: r.locationName,
-                    reviewerName: r.reviewerName,
-                    rating: r.rating,
-                    comment: r.comment,
-                    createTime: r.createTime.toISOString(),
-                    createLabel: formatDateTime(r.createTime, ctx.locale),
-                    replyComment: r.replyComment,
-                    replyLabel: r.replyTime ? formatDateTime(r.replyTime, ctx.locale) : null,
-                    employeeTag: r.employeeTag,
-                    needsResponse: Boolean(r.needsResponse),
-                  }}
-                />
-              ))}
-            </div>
-          </>
-        )}
-        {page.total > 0 && <Pager total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} pageSizes={REVIEW_PAGE_SIZES} />}
+        <Suspense fallback={<ReviewResultsSkeleton />}>
+          <ReviewResults ctx={ctx} filters={filters} query={query} />
+        </Suspense>
       </div>
     </ClientMessages>
   );

@@ -1,0 +1,33 @@
+import { getTranslations } from 'next-intl/server';
+import { Skeleton } from '@/components/ui/skeleton';
+
+/**
+ * The reviews page below its filters while the reviews load: the two views, the five summary
+ * figures and three cards, in the places and sizes they take.
+ */
+export async function ReviewResultsSkeleton() {
+  const t = await getTranslations('shell');
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col gap-5">
+      <span className="sr-only">{t('loading')}</span>
+      <div className="flex gap-2">
+        <Skeleton className="h-9 w-20 rounded-lg" />
+        <Skeleton className="h-9 w-24 rounded-lg" />
+      </div>
+      <div className="grid grid-cols-5 gap-3 max-[1000px]:grid-cols-3 mobile:grid-cols-2">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} className="h-[74px] rounded-xl" />
+        ))}
+      </div>
+      <div className="flex flex-col gap-3">
+        {Array.from({ length: 3 }, (_, i) => (
+          <div key={i} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900 mobile:p-4">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-4 w-56" />
+            <Skeleton className="h-4 w-full" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
