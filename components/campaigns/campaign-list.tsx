@@ -9,7 +9,6 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
-import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { useLazyMount } from '@/components/ui/use-lazy-mount';
@@ -20,7 +19,6 @@ import { useCampaignColumns } from './campaign-columns';
 import { CAMPAIGN_PAGE_SIZES } from './campaign-query';
 import { FilterMenu } from './filter-menu';
 import { RequestMenu } from './request-menu';
-import { SendingSettingsButton } from './sending-settings-button';
 import { useCampaignRows, type CampaignPage } from './use-campaign-rows';
 import { useTemplatePreview } from './use-template-preview';
 
@@ -81,7 +79,6 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
 
   return (
     <div className="space-y-4">
-      <PageHeader title={t('list.title')} description={t('list.description')} actions={<><SendingSettingsButton /><RequestMenu /></>} />
       <div className="flex flex-wrap items-center gap-2">
         <FilterMenu value={query.filter} onChange={(filter) => list.filter({ channel: filter.channel?.toString(), status: filter.status?.toString() })} />
         <div className="w-64 max-[720px]:w-full">
