@@ -1,12 +1,10 @@
-import { getTranslations } from 'next-intl/server';
+import { LoadingRegion } from '@/components/ui/loading-region';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** Shown inside the shell while a signed-in page renders on the server. */
-export default async function Loading() {
-  const t = await getTranslations('shell');
+export default function Loading() {
   return (
-    <div role="status" aria-live="polite" className="flex flex-col gap-6">
-      <span className="sr-only">{t('loading')}</span>
+    <LoadingRegion className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
         <Skeleton className="h-7 w-48" />
         <Skeleton className="h-4 w-80 max-w-full" />
@@ -21,6 +19,6 @@ export default async function Loading() {
           <Skeleton key={i} className="h-5" style={{ width: `${90 - i * 8}%` }} />
         ))}
       </div>
-    </div>
+    </LoadingRegion>
   );
 }

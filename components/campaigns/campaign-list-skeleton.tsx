@@ -1,12 +1,10 @@
-import { getTranslations } from 'next-intl/server';
+import { LoadingRegion } from '@/components/ui/loading-region';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** The campaign list below its heading while the first page loads: the controls and the table's rows. */
-export async function CampaignListSkeleton() {
-  const t = await getTranslations('shell');
+export function CampaignListSkeleton() {
   return (
-    <div role="status" aria-live="polite" className="space-y-4">
-      <span className="sr-only">{t('loading')}</span>
+    <LoadingRegion className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <Skeleton className="h-9 w-24 rounded-lg" />
         <Skeleton className="h-9 w-64 rounded-lg max-[720px]:w-full" />
@@ -17,6 +15,6 @@ export async function CampaignListSkeleton() {
           <Skeleton key={i} className="h-8 w-full" />
         ))}
       </div>
-    </div>
+    </LoadingRegion>
   );
 }

@@ -1,15 +1,13 @@
-import { getTranslations } from 'next-intl/server';
+import { LoadingRegion } from '@/components/ui/loading-region';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /**
  * The reviews page below its filters while the reviews load: the two views, the five summary
  * figures and three cards, in the places and sizes they take.
  */
-export async function ReviewResultsSkeleton() {
-  const t = await getTranslations('shell');
+export function ReviewResultsSkeleton() {
   return (
-    <div role="status" aria-live="polite" className="flex flex-col gap-5">
-      <span className="sr-only">{t('loading')}</span>
+    <LoadingRegion className="flex flex-col gap-5">
       <div className="flex gap-2">
         <Skeleton className="h-9 w-20 rounded-lg" />
         <Skeleton className="h-9 w-24 rounded-lg" />
@@ -28,6 +26,6 @@ export async function ReviewResultsSkeleton() {
           </div>
         ))}
       </div>
-    </div>
+    </LoadingRegion>
   );
 }
