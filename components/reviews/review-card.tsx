@@ -62,10 +62,11 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
 
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-xs dark:border-slate-800 dark:bg-slate-900 mobile:p-4" aria-labelledby={`review-${review.id}-by`} data-testid="review-card">
-      <header className="flex flex-wrap items-start justify-between gap-2">
-        <div className="flex min-w-0 flex-col gap-1">
+      <header className="flex items-start justify-between gap-2">
+        {/* The actions button keeps its corner: the details wrap beside it, even at 375 px. */}
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 id={`review-${review.id}-by`} className="font-semibold text-slate-900 dark:text-slate-100">
+            <h3 id={`review-${review.id}-by`} className="min-w-0 font-semibold break-words text-slate-900 dark:text-slate-100">
               {review.reviewerName}
             </h3>
             <Badge tone={toGoogle ? 'primary' : 'neutral'}>{t(`sites.${review.site as ReviewSite}`)}</Badge>
@@ -92,7 +93,7 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
         </div>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={t('moreActions', { name: review.reviewerName })}>
+            <Button variant="ghost" size="icon" className="shrink-0" aria-label={t('moreActions', { name: review.reviewerName })}>
               <MoreHorizontal aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>

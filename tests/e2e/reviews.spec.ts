@@ -128,3 +128,24 @@ test.describe.serial('sources, reviews and dashboard', () => {
     await shot(page, 'dashboard-desktop');
   });
 });
+
+test('at 375 px each review card keeps its actions button in the top corner, beside the reviewer', async ({ page, baseURL }) => {
+  await english(page, baseURL);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/reviews');
+  const cards = page.getByTestId('review-card');
+  await expect(cards.first()).toBeVisible();
+  const count = Math.min(await cards.count(), 10);
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const card = cards.nth(i);
+    const button = card.getByRole('button', { name: /^More actions/ });
+    const name = card.getByRole('heading', { level: 3 });
+    const [b, h, c] = await Promise.all([button.boundingBox(), name.boundingBox(), card.boundingBox()]);
+    if (!b || !h || !c) throw new Error(`card ${i} not laid out`);
+    // Same first line as the reviewer's name (not wrapped below the details), inside the card.
+    expect(b.y, `card ${i}`).toBeLessThan(h.y + h.height);
+    expect(b.x + b.width, `card ${i}`).toBeLessThanOrEqual(c.x + c.width);
+    expect(h.x + h.width, `card ${i}`).toBeLessThanOrEqual(b.x);
+  }
+});
