@@ -7,8 +7,8 @@ import { requireOwnLocation } from '@/lib/locations/own-location';
 import type { ImportMapping } from '../schema';
 import { parseSpreadsheet, type SheetRow } from './parse-file';
 import { readRow, type RowValues } from './row-values';
-import { planImport, type ExistingContact } from './plan-import';
-import { writeImport } from './write-import';
+import { createImportPlanner, type ExistingContact } from './plan-import';
+import { writeFieldDefinitions, writeImport } from './write-import';
 import { supportedRegion } from '@/lib/phone/read';
 import { phoneRegion } from '@/lib/phone/region';
 import type { PhoneProblem } from '@/lib/phone/problem';
@@ -35,11 +35,25 @@ export interface ImportSummary {
   rejected: RejectedRow[];
 }
 
+interface Candidate {
+  row: SheetRow;
+  values: RowValues;
+  locationId: number | null;
+}
+
+/** Rows read, looked up, planned and written together (bench/RESULTS.md: 1,000-10,000 measured). */
+const CHUNK_ROWS = 5_000;
+/** Rows read between two turns of the event loop. */
+const READ_SLICE = 250;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Step 3 of the import: every row merges into the merchant's contacts by e-mail or phone (never a
- * duplicate), in one transaction, so a failure leaves the list exactly as it was.
+ * duplicate), in one transaction, so a failure leaves the list exactly as it was. `chunkRows` is
+ * for tests: the summary and the contacts written are the same whatever it is.
  */
-export async function commitImport(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }, mapping: ImportMapping): Promise<ImportSummary> {
+export async function commitImport(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }, mapping: ImportMapping, { chunkRows = CHUNK_ROWS } = {}): Promise<ImportSummary> {
   const importEnded = startContactsImportTimer();
   const sheet = await parseSpreadsheet(file.name, file.bytes);
   const columns = sheet.headers.map((_, i) => mapping.columns[i] ?? 'ignore');
@@ -57,49 +71,72 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
     rejected.push({ row: row.rowNumber, reason: t(reason, values), cells: cellsOf(row), imported: false });
   const rejectPhone = (row: SheetRow, problem: PhoneProblem) => rejected.push({ row: row.rowNumber, reason: t(problem.key, problem.values), cells: cellsOf(row), imported: false });
 
-  const candidates: { row: SheetRow; values: RowValues; locationId: number | null }[] = [];
   const leftOut = new Map<SheetRow, PhoneProblem>();
-  for (const row of sheet.rows) {
-    const result = readRow(row.cells, columns, sheet.headers, ctx.locale);
-    if (!result.ok) {
-      reject(row, result.reason);
-      continue;
-    }
-    let locationId = mapping.locationId ?? null;
-    if (result.values.locationName) {
-      const named = locationsNamed.get(result.values.locationName.toLowerCase());
-      if (!named) {
-        reject(row, 'contacts.import.reasons.unknownLocation', { name: result.values.locationName });
+  // Reads a chunk's rows: refusals go to `rejected`, the rest are the chunk's candidates.
+  const readCandidates = (rows: SheetRow[]): Candidate[] => {
+    const candidates: Candidate[] = [];
+    for (const row of rows) {
+      const result = readRow(row.cells, columns, sheet.headers, ctx.locale);
+      if (!result.ok) {
+        reject(row, result.reason);
         continue;
       }
-      locationId = named.id;
+      let locationId = mapping.locationId ?? null;
+      if (result.values.locationName) {
+        const named = locationsNamed.get(result.values.locationName.toLowerCase());
+        if (!named) {
+          reject(row, 'contacts.import.reasons.unknownLocation', { name: result.values.locationName });
+          continue;
+        }
+        locationId = named.id;
+      }
+      const region = supportedRegion(locationId ? countryOf.get(locationId) : null) ?? merchantRegion;
+      const phone = readRowPhone(result.phoneCell, !!result.values.email, region, ctx.locale);
+      if (!phone.ok) {
+        rejectPhone(row, phone.problem);
+        continue;
+      }
+      if (phone.leftOut) leftOut.set(row, phone.leftOut);
+      candidates.push({ row, values: { ...result.values, phone: phone.phone }, locationId });
     }
-    const region = supportedRegion(locationId ? countryOf.get(locationId) : null) ?? merchantRegion;
-    const phone = readRowPhone(result.phoneCell, !!result.values.email, region, ctx.locale);
-    if (!phone.ok) {
-      rejectPhone(row, phone.problem);
-      continue;
-    }
-    if (phone.leftOut) leftOut.set(row, phone.leftOut);
-    candidates.push({ row, values: { ...result.values, phone: phone.phone }, locationId });
-  }
+    return candidates;
+  };
 
   return ctx.db.transaction(async (tx) => {
-    const emails = candidates.map((c) => c.values.email).filter((e): e is string => !!e);
-    const phones = candidates.map((c) => c.values.phone).filter((p): p is string => !!p);
-    const existing = await tx.execute<ExistingContact>(
-      sql`select id, first_name, last_name, email, phone, gender, type, location_id, tags, custom_fields, email_opt_in, sms_opt_in
-          from contacts
-          where merchant_id = ${ctx.merchantId}
-            and (email in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))
-              or phone in (select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb)))`,
-    );
-    const plan = planImport(candidates, existing);
-    for (const r of plan.rejected) reject(r.row, r.reason, r.values);
-    await writeImport(tx, ctx, plan);
+    const planner = createImportPlanner();
+    const counts = { created: 0, updated: 0, unchanged: 0 };
+    const refused = new Set<SheetRow>();
+    const fieldKeys = new Set<string>();
+    // Chunk by chunk, in file order: while PostgreSQL writes one chunk, Node reads the next one's
+    // cells and phones (bench/RESULTS.md, issue 22 point 4). Every chunk is in this transaction:
+    // a failure anywhere leaves the list exactly as it was.
+    let writing: Promise<void> = Promise.resolve();
+    for (let start = 0; start < sheet.rows.length; start += chunkRows) {
+      const candidates: Candidate[] = [];
+      for (let i = start; i < Math.min(start + chunkRows, sheet.rows.length); i += READ_SLICE) {
+        candidates.push(...readCandidates(sheet.rows.slice(i, Math.min(i + READ_SLICE, start + chunkRows))));
+        // The event loop turns between slices: the statement being written (a megabyte of JSON
+        // for a chunk) only reaches PostgreSQL as Node hands the socket more of it.
+        await nextTurn();
+      }
+      await writing;
+      const plan = planner.plan(candidates, await existingContacts(tx, ctx.merchantId, candidates));
+      for (const r of plan.rejected) {
+        reject(r.row, r.reason, r.values);
+        refused.add(r.row);
+      }
+      counts.created += plan.inserts.length;
+      counts.updated += plan.updates.length;
+      counts.unchanged += plan.unchanged;
+      for (const w of [...plan.inserts, ...plan.updates]) for (const k of Object.keys(w.custom_fields)) fieldKeys.add(k);
+      writing = writeImport(tx, ctx, plan);
+      // Handled when awaited (next chunk, or the end); meanwhile a failure must not count as unhandled.
+      writing.catch(() => {});
+    }
+    await writing;
+    await writeFieldDefinitions(tx, ctx, [...fieldKeys]);
     const skipped = rejected.length;
     // Rows imported without their phone go in the rejected-rows file too, saying what was left out.
-    const refused = new Set(plan.rejected.map((r) => r.row));
     for (const [row, problem] of leftOut) {
       if (refused.has(row)) continue;
       rejected.push({ row: row.rowNumber, reason: t('contacts.import.reasons.phoneLeftOut', { problem: t(problem.key, problem.values) }), cells: cellsOf(row), imported: true });
@@ -108,15 +145,28 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
     importEnded();
     return {
       total: sheet.rows.length,
-      created: plan.inserts.length,
-      updated: plan.updates.length,
-      unchanged: plan.unchanged,
+      ...counts,
       skipped,
       withoutPhone: rejected.length - skipped,
       headers: sheet.headers,
       rejected,
     };
   });
+}
+
+/** The merchant's contacts with a chunk's e-mails or phones, as they are now. */
+async function existingContacts(tx: Pick<ServiceContext['db'], 'execute'>, merchantId: number, candidates: Candidate[]): Promise<ExistingContact[]> {
+  const emails = candidates.map((c) => c.values.email).filter((e): e is string => !!e);
+  const phones = candidates.map((c) => c.values.phone).filter((p): p is string => !!p);
+  if (!emails.length && !phones.length) return [];
+  const rows = await tx.execute<ExistingContact>(
+    sql`select id, first_name, last_name, email, phone, gender, type, location_id, tags, custom_fields, email_opt_in, sms_opt_in
+        from contacts
+        where merchant_id = ${merchantId}
+          and (email in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))
+            or phone in (select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb)))`,
+  );
+  return [...rows];
 }
 
 /** The merchant's locations by lower-cased name, with the country their contacts' phones are read in. */

@@ -49,64 +49,86 @@ interface Candidate {
 }
 
 /**
- * Decides, row by row, what the import writes: a new contact, an update of the one with the same
- * e-mail or phone, nothing (unchanged), or a refusal. Pure: no database.
+ * Decides, row by row in file order, what the import writes: a new contact, an update of the one
+ * with the same e-mail or phone, nothing (unchanged), or a refusal. Pure: no database.
+ *
+ * A row's fate depends only on the rows before it and on the contacts as they were before the
+ * import, so the file can be planned in chunks (commit-import.ts writes one chunk while it reads
+ * the next): the planner keeps the keys and contacts it has seen across chunks. Each chunk brings
+ * the existing contacts matching its keys; a contact already known keeps the state it was first
+ * read in (its state before the import: only the import's own rows changed it since), so the plan
+ * of a file is the same whatever its chunks.
  */
-export function planImport(candidates: Candidate[], existing: ExistingContact[]): ImportPlan {
-  const byEmail = new Map(existing.filter((c) => c.email).map((c) => [c.email as string, c]));
-  const byPhone = new Map(existing.filter((c) => c.phone).map((c) => [c.phone as string, c]));
+export function createImportPlanner(): { plan(candidates: Candidate[], existing: ExistingContact[]): ImportPlan } {
+  const known = new Set<number>();
+  const byEmail = new Map<string, ExistingContact>();
+  const byPhone = new Map<string, ExistingContact>();
   const seen = new Map<string, number>();
   const touched = new Map<number, number>();
-  const plan: ImportPlan = { inserts: [], updates: [], unchanged: 0, rejected: [] };
 
-  for (const { row, values, locationId } of candidates) {
-    const keys = [values.email && `e:${values.email}`, values.phone && `p:${values.phone}`].filter((k): k is string => !!k);
-    const earlier = keys.map((k) => seen.get(k)).find((n) => n !== undefined);
-    if (earlier !== undefined) {
-      plan.rejected.push({ row, reason: 'contacts.import.reasons.duplicateRow', values: { row: earlier } });
-      continue;
+  const learn = (existing: ExistingContact[]) => {
+    for (const c of existing) {
+      if (known.has(c.id)) continue;
+      known.add(c.id);
+      if (c.email && !byEmail.has(c.email)) byEmail.set(c.email, c);
+      if (c.phone && !byPhone.has(c.phone)) byPhone.set(c.phone, c);
     }
-    const a = values.email ? byEmail.get(values.email) : undefined;
-    const b = values.phone ? byPhone.get(values.phone) : undefined;
-    if (a && b && a.id !== b.id) {
-      plan.rejected.push({ row, reason: 'contacts.import.reasons.twoContacts' });
-      continue;
-    }
-    const match = a ?? b;
-    if (match && touched.has(match.id)) {
-      plan.rejected.push({ row, reason: 'contacts.import.reasons.duplicateRow', values: { row: touched.get(match.id) as number } });
-      continue;
-    }
-    keys.forEach((k) => seen.set(k, row.rowNumber));
-    if (!match) {
-      if (!values.firstName && !values.lastName) {
-        plan.rejected.push({ row, reason: 'contacts.import.reasons.noName' });
-        continue;
+  };
+
+  return {
+    plan(candidates, existing) {
+      learn(existing);
+      const plan: ImportPlan = { inserts: [], updates: [], unchanged: 0, rejected: [] };
+      for (const { row, values, locationId } of candidates) {
+        const keys = [values.email && `e:${values.email}`, values.phone && `p:${values.phone}`].filter((k): k is string => !!k);
+        const earlier = keys.map((k) => seen.get(k)).find((n) => n !== undefined);
+        if (earlier !== undefined) {
+          plan.rejected.push({ row, reason: 'contacts.import.reasons.duplicateRow', values: { row: earlier } });
+          continue;
+        }
+        const a = values.email ? byEmail.get(values.email) : undefined;
+        const b = values.phone ? byPhone.get(values.phone) : undefined;
+        if (a && b && a.id !== b.id) {
+          plan.rejected.push({ row, reason: 'contacts.import.reasons.twoContacts' });
+          continue;
+        }
+        const match = a ?? b;
+        if (match && touched.has(match.id)) {
+          plan.rejected.push({ row, reason: 'contacts.import.reasons.duplicateRow', values: { row: touched.get(match.id) as number } });
+          continue;
+        }
+        keys.forEach((k) => seen.set(k, row.rowNumber));
+        if (!match) {
+          if (!values.firstName && !values.lastName) {
+            plan.rejected.push({ row, reason: 'contacts.import.reasons.noName' });
+            continue;
+          }
+          plan.inserts.push({
+            first_name: values.firstName ?? '',
+            last_name: values.lastName ?? '',
+            email: values.email,
+            phone: values.phone,
+            gender: values.gender ?? 'unknown',
+            type: values.type ?? 'leads',
+            location_id: locationId,
+            tags: values.tags,
+            custom_fields: values.customFields,
+            email_opt_in: values.emailOptIn,
+            sms_opt_in: values.smsOptIn,
+            email_changed: values.emailOptIn !== null,
+            sms_changed: values.smsOptIn !== null,
+            opt_token: newOptToken(),
+          });
+          continue;
+        }
+        touched.set(match.id, row.rowNumber);
+        const merged = mergeInto(match, values, locationId);
+        if (merged) plan.updates.push(merged);
+        else plan.unchanged++;
       }
-      plan.inserts.push({
-        first_name: values.firstName ?? '',
-        last_name: values.lastName ?? '',
-        email: values.email,
-        phone: values.phone,
-        gender: values.gender ?? 'unknown',
-        type: values.type ?? 'leads',
-        location_id: locationId,
-        tags: values.tags,
-        custom_fields: values.customFields,
-        email_opt_in: values.emailOptIn,
-        sms_opt_in: values.smsOptIn,
-        email_changed: values.emailOptIn !== null,
-        sms_changed: values.smsOptIn !== null,
-        opt_token: newOptToken(),
-      });
-      continue;
-    }
-    touched.set(match.id, row.rowNumber);
-    const merged = mergeInto(match, values, locationId);
-    if (merged) plan.updates.push(merged);
-    else plan.unchanged++;
-  }
-  return plan;
+      return plan;
+    },
+  };
 }
 
 /** The existing contact with the row's non-blank values laid over it; null when nothing changes. */

@@ -10,7 +10,7 @@ type Tx = Pick<Db, 'execute'>;
 const CHUNK = 20_000;
 
 /**
- * Writes an import plan inside the caller's transaction: inserts, updates, and the consent history
+ * Writes an import plan (one chunk of the file) inside the caller's transaction: inserts, updates, and the consent history
  * of both, each chunk in one statement (the history rows come from the written rows' RETURNING, so
  * ids never travel back to Node).
  */
@@ -57,15 +57,16 @@ export async function writeImport(tx: Tx, ctx: ServiceContext, plan: ImportPlan)
           ${consentEvents(ctx, now, sql`w.email_changed`, sql`w.sms_changed`)}`,
     );
   }
+}
 
-  const keys = [...new Set([...plan.inserts, ...plan.updates].flatMap((w) => Object.keys(w.custom_fields)))];
-  if (keys.length) {
-    await tx.execute(
-      sql`insert into contact_field_definitions (merchant_id, key)
-          select ${ctx.merchantId}, k from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k
-          on conflict do nothing`,
-    );
-  }
+/** The custom fields the import's rows carry, made known to the merchant's field list. */
+export async function writeFieldDefinitions(tx: Tx, ctx: ServiceContext, keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  await tx.execute(
+    sql`insert into contact_field_definitions (merchant_id, key)
+        select ${ctx.merchantId}, k from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k
+        on conflict do nothing`,
+  );
 }
 
 /** The consent history of the rows in `written`: one event per channel whose state the import set. */
