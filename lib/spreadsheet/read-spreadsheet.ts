@@ -2,10 +2,10 @@ import { AppError } from '@/lib/errors/app-error';
 import { detectContainer, type SpreadsheetKind } from './file-kind';
 import { readCsv } from './read-csv';
 import { readOleFile } from './read-xls';
-import { readXlsx } from './read-xlsx';
+import { readXlsx, streamXlsx } from './read-xlsx';
 import { refuse } from './refusals';
-import type { RowLimit, SheetRow } from './sheet-builder';
-import { toTable, type SheetTable } from './table';
+import { SheetOrderError, type RowLimit, type SheetRow } from './sheet-builder';
+import { cleanRows, HEADER_SEARCH_ROWS, toTable, WIDTH_ROWS, type SheetTable } from './table';
 import { decodeText } from './text-encoding';
 
 export interface Spreadsheet extends SheetTable {
@@ -35,12 +35,73 @@ export function readSpreadsheet(fileName: string, bytes: Uint8Array, limit?: Row
       rows = readCsv(text, limit);
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (error instanceof RangeError) throw refuse.tooManyCells(); // an allocation a library refused
-    throw refuse.unreadable();
+    throw refusalFor(error);
   }
   const table = toTable(rows);
   if (!table) throw refuse.noRows();
   if (limit && table.rows.length > limit.maxRows) throw limit.tooManyRows();
   return { kind, ...table };
+}
+
+export interface SpreadsheetStream {
+  headers: string[];
+  /** The data rows, a batch at a time, as readSpreadsheet gives them (refusals thrown from the batch that finds them). */
+  batches: Iterator<SheetRow[], void, void>;
+}
+
+/**
+ * readSpreadsheet for a reader that works on the first rows while the rest is read: an .xlsx
+ * written in order without merged cells is read a megabyte at a time (after the rows that decide
+ * the header); any other file is read whole. Throws SheetOrderError, here or from a batch, when
+ * the sheet must be read whole after all: read it again with readSpreadsheet.
+ */
+export function streamSpreadsheet(fileName: string, bytes: Uint8Array, limit?: RowLimit): SpreadsheetStream {
+  const sheetBatches = detectContainer(fileName, bytes) === 'zip' ? guarded(() => streamXlsx(bytes, limit)) : null;
+  if (!sheetBatches) {
+    const { headers, rows } = readSpreadsheet(fileName, bytes, limit);
+    return { headers, batches: [rows][Symbol.iterator]() };
+  }
+  // The header and its width come from the first rows, as toTable finds them in the whole sheet.
+  const first: SheetRow[] = [];
+  let kept = 0;
+  while (kept < HEADER_SEARCH_ROWS + 1 + WIDTH_ROWS) {
+    const next = guarded(() => sheetBatches.next());
+    if (next.done) break;
+    first.push(...next.value);
+    kept += cleanRows(next.value).length;
+  }
+  const table = toTable(first);
+  if (!table) throw refuse.noRows();
+  let count = 0;
+  const counted = (rows: SheetRow[]) => {
+    count += rows.length;
+    if (limit && count > limit.maxRows) throw limit.tooManyRows();
+    return rows;
+  };
+  return {
+    headers: table.headers,
+    batches: (function* () {
+      yield counted(table.rows);
+      for (;;) {
+        const next = guarded(() => sheetBatches.next());
+        if (next.done) return;
+        yield counted(cleanRows(next.value));
+      }
+    })(),
+  };
+}
+
+function guarded<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw refusalFor(error);
+  }
+}
+
+/** What a reader threw, as the refusal the user reads (never a 500); SheetOrderError passes. */
+function refusalFor(error: unknown): unknown {
+  if (error instanceof AppError || error instanceof SheetOrderError) return error;
+  if (error instanceof RangeError) return refuse.tooManyCells(); // an allocation a library refused
+  return refuse.unreadable();
 }

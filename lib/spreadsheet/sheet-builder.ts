@@ -23,8 +23,23 @@ export interface RowLimit {
 // Rows above the header (titles) that do not count against the caller's limit.
 const HEADER_ROWS_ALLOWANCE = 10;
 
+/**
+ * A sheet read while its rows are taken (`takeFinishedRows`) put a cell into a row already taken,
+ * or merged cells: only the whole sheet gives its rows. The caller reads it again, whole.
+ */
+export class SheetOrderError extends Error {
+  constructor() {
+    super('the sheet must be read whole');
+  }
+}
+
 export class SheetBuilder {
   private readonly rows = new Map<number, string[]>();
+  /** Rows holding a value so far, taken or not (the caller's limit counts them all). */
+  private created = 0;
+  /** Rows below this (0-based) were taken. */
+  private floor = 0;
+  private maxCreated = -1;
   private lastRow = -1;
   private lastColumn = -1;
   private ordered = true;
@@ -45,13 +60,16 @@ export class SheetBuilder {
       this.lastRow = rows - 1;
       this.lastColumn = columns - 1;
     }
+    if (row < this.floor) throw new SheetOrderError();
     let cells = this.rows.get(row);
     if (!cells) {
-      if (this.limit && this.rows.size >= this.limit.maxRows + HEADER_ROWS_ALLOWANCE) throw this.limit.tooManyRows();
+      if (this.limit && this.created >= this.limit.maxRows + HEADER_ROWS_ALLOWANCE) throw this.limit.tooManyRows();
       cells = [];
       this.rows.set(row, cells);
+      this.created++;
       if (row < this.previousRow) this.ordered = false;
       this.previousRow = row;
+      if (row > this.maxCreated) this.maxCreated = row;
     }
     for (let i = cells.length; i < column; i++) cells[i] = '';
     cells[column] = text;
@@ -62,6 +80,7 @@ export class SheetBuilder {
    * merged down a group of rows belongs to each row). Ranges are clipped to the used range.
    */
   merge(fromRow: number, fromColumn: number, toRow: number, toColumn: number): void {
+    if (this.floor > 0) throw new SheetOrderError();
     if (fromRow < 0 || fromColumn < 0 || toRow < fromRow || toColumn < fromColumn || toRow >= MAX_ROWS || toColumn >= MAX_COLUMNS) return;
     const value = this.rows.get(fromRow)?.[fromColumn];
     if (!value) return;
@@ -77,7 +96,23 @@ export class SheetBuilder {
     }
   }
 
-  /** The rows holding at least one value, in sheet order. */
+  /**
+   * Takes the rows above the last one started, in sheet order: a sheet written in order (as every
+   * spreadsheet program writes it) adds nothing to them later. One that does, or merges cells,
+   * throws SheetOrderError from then on.
+   */
+  takeFinishedRows(): SheetRow[] {
+    const out: SheetRow[] = [];
+    for (const [row, cells] of this.rows) {
+      if (row >= this.maxCreated) continue;
+      out.push({ rowNumber: row + 1, cells });
+      this.rows.delete(row);
+    }
+    if (this.maxCreated > this.floor) this.floor = this.maxCreated;
+    return out.sort((a, b) => a.rowNumber - b.rowNumber);
+  }
+
+  /** The rows holding at least one value (not yet taken), in sheet order. */
   build(): SheetRow[] {
     const out: SheetRow[] = [];
     for (const [row, cells] of this.rows) out.push({ rowNumber: row + 1, cells });

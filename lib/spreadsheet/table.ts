@@ -7,7 +7,9 @@ export interface SheetTable {
 }
 
 // How far down the header row is looked for.
-const HEADER_SEARCH_ROWS = 10;
+export const HEADER_SEARCH_ROWS = 10;
+// How many data rows set the header's width.
+export const WIDTH_ROWS = 1000;
 
 /**
  * The header and the data rows of a sheet. Title rows above the header are skipped: a leading row
@@ -16,19 +18,25 @@ const HEADER_SEARCH_ROWS = 10;
  * the first such row is the header. A sheet of one column has no title row to skip.
  */
 export function toTable(sheetRows: SheetRow[]): SheetTable | null {
-  const rows: SheetRow[] = [];
-  for (const row of sheetRows) {
-    const cells = row.cells.map(cleanCell);
-    if (cells.some((c) => c !== '')) rows.push({ rowNumber: row.rowNumber, cells });
-  }
+  const rows = cleanRows(sheetRows);
   const headerIndex = rows.slice(0, HEADER_SEARCH_ROWS).findIndex((r) => distinctValues(r.cells) >= 2);
   const start = headerIndex < 0 ? 0 : headerIndex;
   const header = rows[start];
   if (!header) return null;
   const data = rows.slice(start + 1);
   let width = header.cells.length;
-  for (let i = 0; i < data.length && i < 1000; i++) width = Math.max(width, data[i].cells.length);
+  for (let i = 0; i < data.length && i < WIDTH_ROWS; i++) width = Math.max(width, data[i].cells.length);
   return { headers: Array.from({ length: width }, (_, i) => header.cells[i] ?? ''), rows: data };
+}
+
+/** The rows that hold a value once their cells are trimmed and unguarded (toTable's data rows). */
+export function cleanRows(sheetRows: SheetRow[]): SheetRow[] {
+  const rows: SheetRow[] = [];
+  for (const row of sheetRows) {
+    const cells = row.cells.map(cleanCell);
+    if (cells.some((c) => c !== '')) rows.push({ rowNumber: row.rowNumber, cells });
+  }
+  return rows;
 }
 
 function distinctValues(cells: string[]): number {

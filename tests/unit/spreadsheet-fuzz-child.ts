@@ -12,7 +12,8 @@ import JSZip from 'jszip';
 import iconv from 'iconv-lite';
 import * as XLSX from '@e965/xlsx';
 import { AppError } from '@/lib/errors/app-error';
-import { readSpreadsheet } from '@/lib/spreadsheet/read-spreadsheet';
+import { readSpreadsheet, streamSpreadsheet } from '@/lib/spreadsheet/read-spreadsheet';
+import { SheetOrderError } from '@/lib/spreadsheet/sheet-builder';
 import { CONTACT_ROWS } from '@/lib/contacts/import/parse-file';
 import { buildZip, type ZipEntry } from '@/tests/fixtures/hostile';
 
@@ -27,16 +28,33 @@ function check(name: string, bytes: Uint8Array): boolean {
   if (process.env.FUZZ_TRACE) console.error(`${name} ${bytes.byteLength} ${Buffer.from(bytes.subarray(0, 60)).toString('latin1').replace(/[^\x20-\x7e]/g, '.')}`);
   const started = performance.now();
   let outcome: string;
+  let whole: string | null = null;
   try {
     const sheet = readSpreadsheet(name, bytes, CONTACT_ROWS);
     if (!Array.isArray(sheet.rows) || !Array.isArray(sheet.headers)) throw new Error('no rows');
     outcome = 'rows';
+    whole = JSON.stringify([sheet.headers, sheet.rows]);
   } catch (error) {
     if (!(error instanceof AppError) || error.status < 400 || error.status >= 500) {
       console.error(`untyped failure for ${name}: ${(error as Error)?.stack ?? String(error)}`);
       return false;
     }
     outcome = error.messageKey;
+  }
+  // The import's reader (a batch at a time) gives the same rows, a typed refusal, or asks for a whole read.
+  try {
+    const { headers, batches } = streamSpreadsheet(name, bytes, CONTACT_ROWS);
+    const rows = [];
+    for (let next = batches.next(); !next.done; next = batches.next()) rows.push(...next.value);
+    if (JSON.stringify([headers, rows]) !== whole) {
+      console.error(`untyped failure for ${name}: the streamed rows differ from the whole read (${outcome})`);
+      return false;
+    }
+  } catch (error) {
+    if (!(error instanceof SheetOrderError) && (!(error instanceof AppError) || error.status < 400 || error.status >= 500)) {
+      console.error(`untyped failure for ${name} (streamed): ${(error as Error)?.stack ?? String(error)}`);
+      return false;
+    }
   }
   const ms = performance.now() - started;
   slowest = Math.max(slowest, ms);

@@ -5,7 +5,9 @@ import { translatorFor } from '@/lib/i18n/translator';
 import { locationOptions } from '@/lib/locations/options';
 import { requireOwnLocation } from '@/lib/locations/own-location';
 import type { ImportMapping } from '../schema';
-import { parseSpreadsheet, type SheetRow } from './parse-file';
+import { parseSpreadsheet, streamContactSheet, type SheetRow } from './parse-file';
+import { SheetOrderError } from '@/lib/spreadsheet/sheet-builder';
+import type { SpreadsheetStream } from '@/lib/spreadsheet/read-spreadsheet';
 import { readRow, type RowValues } from './row-values';
 import { createImportPlanner, type ExistingContact } from './plan-import';
 import { writeFieldDefinitions, writeImport } from './write-import';
@@ -48,14 +50,33 @@ const READ_SLICE = 250;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+interface ImportOptions {
+  /** For tests: the summary and the contacts written are the same whatever it is. */
+  chunkRows?: number;
+}
+
 /**
  * Step 3 of the import: every row merges into the merchant's contacts by e-mail or phone (never a
- * duplicate), in one transaction, so a failure leaves the list exactly as it was. `chunkRows` is
- * for tests: the summary and the contacts written are the same whatever it is.
+ * duplicate), in one transaction, so a failure leaves the list exactly as it was. The file is read
+ * as it is written (an .xlsx a megabyte at a time); a sheet that turns out to need reading whole
+ * (rows out of order) rolls back and is imported again from the whole sheet.
  */
-export async function commitImport(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }, mapping: ImportMapping, { chunkRows = CHUNK_ROWS } = {}): Promise<ImportSummary> {
+export async function commitImport(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }, mapping: ImportMapping, options: ImportOptions = {}): Promise<ImportSummary> {
   const importEnded = startContactsImportTimer();
-  const sheet = await parseSpreadsheet(file.name, file.bytes);
+  try {
+    const summary = await importSheet(ctx, streamContactSheet(file.name, file.bytes), mapping, options);
+    importEnded();
+    return summary;
+  } catch (error) {
+    if (!(error instanceof SheetOrderError)) throw error;
+  }
+  const whole = await parseSpreadsheet(file.name, file.bytes);
+  const summary = await importSheet(ctx, { headers: whole.headers, batches: [whole.rows][Symbol.iterator]() }, mapping, options);
+  importEnded();
+  return summary;
+}
+
+async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mapping: ImportMapping, { chunkRows = CHUNK_ROWS }: ImportOptions): Promise<ImportSummary> {
   const columns = sheet.headers.map((_, i) => mapping.columns[i] ?? 'ignore');
   if (!columns.includes('email') && !columns.includes('phone')) {
     throw new AppError('VALIDATION', 'contacts.import.errors.needEmailOrPhoneColumn');
@@ -111,14 +132,22 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
     // cells and phones (bench/RESULTS.md, issue 22 point 4). Every chunk is in this transaction:
     // a failure anywhere leaves the list exactly as it was.
     let writing: Promise<void> = Promise.resolve();
-    for (let start = 0; start < sheet.rows.length; start += chunkRows) {
+    const rows = takeRows(sheet.batches);
+    let total = 0;
+    for (;;) {
       const candidates: Candidate[] = [];
-      for (let i = start; i < Math.min(start + chunkRows, sheet.rows.length); i += READ_SLICE) {
-        candidates.push(...readCandidates(sheet.rows.slice(i, Math.min(i + READ_SLICE, start + chunkRows))));
+      let taken = 0;
+      while (taken < chunkRows) {
+        const slice = rows.take(Math.min(READ_SLICE, chunkRows - taken));
+        if (!slice.length) break;
+        taken += slice.length;
+        candidates.push(...readCandidates(slice));
         // The event loop turns between slices: the statement being written (a megabyte of JSON
         // for a chunk) only reaches PostgreSQL as Node hands the socket more of it.
         await nextTurn();
       }
+      if (!taken) break;
+      total += taken;
       await writing;
       const plan = planner.plan(candidates, await existingContacts(tx, ctx.merchantId, candidates));
       for (const r of plan.rejected) {
@@ -142,9 +171,8 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
       rejected.push({ row: row.rowNumber, reason: t('contacts.import.reasons.phoneLeftOut', { problem: t(problem.key, problem.values) }), cells: cellsOf(row), imported: true });
     }
     rejected.sort((a, b) => a.row - b.row);
-    importEnded();
     return {
-      total: sheet.rows.length,
+      total,
       ...counts,
       skipped,
       withoutPhone: rejected.length - skipped,
@@ -152,6 +180,25 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
       rejected,
     };
   });
+}
+
+/** Up to `count` rows at a time from the sheet's batches (a batch is read when the last is used up). */
+function takeRows(batches: Iterator<SheetRow[], void, void>): { take(count: number): SheetRow[] } {
+  let batch: SheetRow[] = [];
+  let at = 0;
+  return {
+    take(count) {
+      while (at >= batch.length) {
+        const next = batches.next();
+        if (next.done) return [];
+        batch = next.value;
+        at = 0;
+      }
+      const rows = batch.slice(at, at + count);
+      at += rows.length;
+      return rows;
+    },
+  };
 }
 
 /** The merchant's contacts with a chunk's e-mails or phones, as they are now. */

@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/errors/app-error';
-import { readSpreadsheet } from '@/lib/spreadsheet/read-spreadsheet';
+import { readSpreadsheet, streamSpreadsheet, type SpreadsheetStream } from '@/lib/spreadsheet/read-spreadsheet';
 import type { SpreadsheetKind } from '@/lib/spreadsheet/file-kind';
 import type { SheetRow } from '@/lib/spreadsheet/sheet-builder';
 
@@ -22,4 +22,9 @@ export interface ParsedSheet {
 /** The first sheet's header and non-blank rows, as trimmed strings, through the one spreadsheet intake. */
 export async function parseSpreadsheet(fileName: string, bytes: Uint8Array): Promise<ParsedSheet> {
   return readSpreadsheet(fileName, bytes, CONTACT_ROWS);
+}
+
+/** The same sheet for the import's commit, its rows a batch at a time (streamSpreadsheet). */
+export function streamContactSheet(fileName: string, bytes: Uint8Array): SpreadsheetStream {
+  return streamSpreadsheet(fileName, bytes, CONTACT_ROWS);
 }

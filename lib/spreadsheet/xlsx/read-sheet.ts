@@ -1,7 +1,7 @@
 import { decodeExcelEscapes, isoDateText, numberText } from '../cell-text';
 import type { NumberFormat } from '../number-format';
 import { checkReference, SheetBuilder } from '../sheet-builder';
-import { attr, decodeXml, scanXml } from './xml-scan';
+import { attr, decodeXml, scanXmlSteps } from './xml-scan';
 
 export interface SheetContext {
   sharedStrings: string[];
@@ -23,13 +23,18 @@ interface Cell {
  * its tag is read, before anything is stored for it.
  */
 export function readSheet(bytes: Uint8Array, context: SheetContext, sheet: SheetBuilder): void {
+  for (const _ of readSheetSteps(bytes, context, sheet));
+}
+
+/** readSheet a megabyte of the part at a time (the caller may take the finished rows between steps). */
+export function* readSheetSteps(bytes: Uint8Array, context: SheetContext, sheet: SheetBuilder): Generator<void, void, void> {
   let row = -1;
   let nextColumn = 0;
   let cell: Cell | null = null;
   let capture: 'v' | 't' | null = null;
   let phonetic = 0;
   let inlineString = false;
-  scanXml(bytes, (close, name, attrs, empty, textBefore) => {
+  yield* scanXmlSteps(bytes, (close, name, attrs, empty, textBefore) => {
     if (capture && cell) {
       if (close && name === capture && textBefore) {
         const text = decodeXml(textBefore);

@@ -17,6 +17,11 @@ export type TagVisitor = (close: boolean, name: string, attrs: string, empty: bo
  * chunk's last tag is carried into the next.
  */
 export function scanXml(bytes: Uint8Array, visit: TagVisitor): void {
+  for (const _ of scanXmlSteps(bytes, visit));
+}
+
+/** scanXml one chunk (a megabyte) at a time: each step returns once its chunk's tags are visited. */
+export function* scanXmlSteps(bytes: Uint8Array, visit: TagVisitor): Generator<void, void, void> {
   const decoder = new TextDecoder('utf-8');
   let carry = '';
   for (let start = 0; start < bytes.byteLength; ) {
@@ -37,6 +42,7 @@ export function scanXml(bytes: Uint8Array, visit: TagVisitor): void {
     }
     // A carried text could only grow past a chunk in a part without tags: not XML we read.
     carry = carry.length > CHUNK_BYTES ? '' : carry + xml.slice(last);
+    yield;
   }
 }
 
