@@ -1,5 +1,5 @@
 import { LoadingRegion } from '@/components/ui/loading-region';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonPanel } from '@/components/ui/skeleton';
 
 /** Shown inside the shell while a signed-in page renders on the server. */
 export default function Loading() {
@@ -14,11 +14,11 @@ export default function Loading() {
           <Skeleton key={i} className="h-24 rounded-xl" />
         ))}
       </div>
-      <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <SkeletonPanel>
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} className="h-5" style={{ width: `${90 - i * 8}%` }} />
         ))}
-      </div>
+      </SkeletonPanel>
     </LoadingRegion>
   );
 }

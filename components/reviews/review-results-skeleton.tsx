@@ -1,5 +1,5 @@
 import { LoadingRegion } from '@/components/ui/loading-region';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonPanel } from '@/components/ui/skeleton';
 
 /**
  * The reviews page below its filters while the reviews load: the two views, the five summary
@@ -19,11 +19,11 @@ export function ReviewResultsSkeleton() {
       </div>
       <div className="flex flex-col gap-3">
         {Array.from({ length: 3 }, (_, i) => (
-          <div key={i} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900 mobile:p-4">
+          <SkeletonPanel key={i} className="mobile:p-4">
             <Skeleton className="h-5 w-40" />
             <Skeleton className="h-4 w-56" />
             <Skeleton className="h-4 w-full" />
-          </div>
+          </SkeletonPanel>
         ))}
       </div>
     </LoadingRegion>

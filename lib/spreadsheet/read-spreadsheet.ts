@@ -57,10 +57,7 @@ export interface SpreadsheetStream {
  */
 export function streamSpreadsheet(fileName: string, bytes: Uint8Array, limit?: RowLimit): SpreadsheetStream {
   const sheetBatches = detectContainer(fileName, bytes) === 'zip' ? guarded(() => streamXlsx(bytes, limit)) : null;
-  if (!sheetBatches) {
-    const { headers, rows } = readSpreadsheet(fileName, bytes, limit);
-    return { headers, batches: [rows][Symbol.iterator]() };
-  }
+  if (!sheetBatches) return wholeAsStream(readSpreadsheet(fileName, bytes, limit));
   // The header and its width come from the first rows, as toTable finds them in the whole sheet.
   const first: SheetRow[] = [];
   let kept = 0;
@@ -89,6 +86,11 @@ export function streamSpreadsheet(fileName: string, bytes: Uint8Array, limit?: R
       }
     })(),
   };
+}
+
+/** A sheet read whole, as one batch. */
+export function wholeAsStream({ headers, rows }: SheetTable): SpreadsheetStream {
+  return { headers, batches: [rows][Symbol.iterator]() };
 }
 
 function guarded<T>(read: () => T): T {

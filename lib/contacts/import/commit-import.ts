@@ -7,7 +7,7 @@ import { requireOwnLocation } from '@/lib/locations/own-location';
 import type { ImportMapping } from '../schema';
 import { parseSpreadsheet, streamContactSheet, type SheetRow } from './parse-file';
 import { SheetOrderError } from '@/lib/spreadsheet/sheet-builder';
-import type { SpreadsheetStream } from '@/lib/spreadsheet/read-spreadsheet';
+import { wholeAsStream, type SpreadsheetStream } from '@/lib/spreadsheet/read-spreadsheet';
 import { readRow, type RowValues } from './row-values';
 import { createImportPlanner, type ExistingContact } from './plan-import';
 import { writeFieldDefinitions, writeImport } from './write-import';
@@ -70,8 +70,7 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
   } catch (error) {
     if (!(error instanceof SheetOrderError)) throw error;
   }
-  const whole = await parseSpreadsheet(file.name, file.bytes);
-  const summary = await importSheet(ctx, { headers: whole.headers, batches: [whole.rows][Symbol.iterator]() }, mapping, options);
+  const summary = await importSheet(ctx, wholeAsStream(await parseSpreadsheet(file.name, file.bytes)), mapping, options);
   importEnded();
   return summary;
 }
