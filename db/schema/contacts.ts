@@ -76,6 +76,11 @@ export const contacts = pgTable(
     index('contacts_merchant_activity_idx').on(t.merchantId, t.lastActivityAt.desc(), t.id.desc()),
     index('contacts_merchant_email_opt_idx').on(t.merchantId, t.emailOptIn, t.createdAt.desc(), t.id.desc()),
     index('contacts_merchant_sms_opt_idx').on(t.merchantId, t.smsOptIn, t.createdAt.desc(), t.id.desc()),
+    // The list's order over tagged contacts only (issue 22): a tag filter with another ("customers
+    // tagged VIP") walked the whole order index to count its first 10,001 matches (27 ms at
+    // 1,000,000 contacts); this walks the tagged ones (3 ms), and untagged rows cost no write.
+    // contactsWhere adds the TAGGED condition this needs; migration 0032 adds INCLUDE columns.
+    index('contacts_merchant_tagged_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()).where(sql`${t.tags} <> '{}'::text[]`),
     index('contacts_location_idx').on(t.locationId),
     // Keyword search (issue 22, contacts-search.ts): trigrams from 3 characters, CJK characters and
     // pairs below; the phone's digits by trigrams. Migration 0025 creates pg_trgm first.

@@ -28,12 +28,24 @@ export function filterShape(f: ListFilters): string {
   return [f.locationId ? 'l' : '', f.type ? 't' : '', f.tag ? 'g' : '', f.activity ?? '', f.emailOpt ?? '', f.smsOpt ?? '', f.preference ?? '', f.keyword ? keywordShape(f.keyword) : ''].join('|');
 }
 
-/** The list's filters as one WHERE, always scoped to the merchant (shared by list, export, batch). */
-export function contactsWhere(merchantId: number, f: ListFilters, now: Date, bind: BindValue = inlineValues): SQL {
+/**
+ * Implied by any tag filter, and said so that PostgreSQL can walk contacts_merchant_tagged_idx
+ * (migration 0032), which holds only tagged contacts: its planner cannot prove this from `@>`.
+ * Not said with a keyword (its matches come from the search indexes), nor where only the planner's
+ * row estimate is wanted: it multiplies the two conditions as if unrelated, and would estimate a
+ * tag's matches at a tenth (92,070 -> 8,477 for "VIP" at 1,000,000 contacts).
+ */
+const TAGGED = sql`${contacts.tags} <> '{}'::text[]`;
+
+/**
+ * The list's filters as one WHERE, always scoped to the merchant (shared by list, export, batch).
+ * `forEstimate`: the WHERE whose row estimate stands for a total too large to count (countContacts).
+ */
+export function contactsWhere(merchantId: number, f: ListFilters, now: Date, bind: BindValue = inlineValues, forEstimate = false): SQL {
   const conds: (SQL | undefined)[] = [eq(contacts.merchantId, bind('merchantId', merchantId))];
   if (f.locationId) conds.push(eq(contacts.locationId, bind('locationId', f.locationId)));
   if (f.type) conds.push(eq(contacts.type, bind('type', f.type)));
-  if (f.tag) conds.push(sql`${contacts.tags} @> array[${bind('tag', f.tag)}]::text[]`);
+  if (f.tag) conds.push(sql`${contacts.tags} @> array[${bind('tag', f.tag)}]::text[]`, f.keyword || forEstimate ? undefined : TAGGED);
   if (f.activity) conds.push(activityCondition(f.activity, now, bind));
   if (f.emailOpt) conds.push(optCondition(contacts.emailOptIn, f.emailOpt));
   if (f.smsOpt) conds.push(optCondition(contacts.smsOptIn, f.smsOpt));

@@ -127,7 +127,7 @@ type PreparedTotal = ReturnType<ListStatements['total']['prepare']>;
 export async function countContacts(ctx: ServiceContext, filters: ListQuery, capped: PromiseLike<{ n: number }[]>): Promise<{ total: number; totalExact: boolean }> {
   const [{ n }] = await capped;
   if (Number(n) <= EXACT_COUNT_LIMIT) return { total: Number(n), totalExact: true };
-  const where = contactsWhere(ctx.merchantId, filters, ctx.now());
+  const where = contactsWhere(ctx.merchantId, filters, ctx.now(), undefined, true);
   const plan = await ctx.db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${ctx.db.select({ one: sql`1` }).from(contacts).where(where).getSQL()}`);
   const json = plan[0]?.['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
@@ -170,7 +170,8 @@ function contactListStatements(ctx: ServiceContext, query: ListQuery, where: SQL
 
 /**
  * The first EXACT_COUNT_LIMIT + 1 matches, to count. Without a keyword they are taken in an order
- * index's order, so the count walks that index: left free, the planner costed a sequential scan
+ * index's order, so the count walks that index (under a tag filter, the one of tagged contacts
+ * only: "customers tagged VIP" 3 ms instead of 25 at 1,000,000 contacts): left free, the planner costed a sequential scan
  * cheaper for "type + tag" (a table not in shared buffers: 53 ms) than the covering index's walk
  * (26 ms). Any activity filter walks the activity index ("never active" included: its contacts sit
  * together at that index's end, 1 ms; 8 ms in creation order). A keyword's matches come from the

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
 import { contactListQueries, listContacts } from '@/lib/contacts/list-contacts';
 import { keywordCondition } from '@/lib/contacts/filters';
@@ -192,5 +192,53 @@ describe('keyword search', () => {
     for (const activity of ['30d', 'never'])
       expect(total({ activity })).toMatch(/order by "contacts"\."last_activity_at" desc nulls last, "contacts"\."id" desc nulls last limit/);
     expect(total({ keyword: 'ichae', tag: 'VIP' })).not.toMatch(/order by/);
+  });
+
+  // A tag filter also says `tags <> '{}'`, so its total and page walk the index of tagged contacts
+  // only (migration 0032): "customers tagged VIP" at 1,000,000 contacts, 27 -> 3 ms (bench/RESULTS.md).
+  it('walks the index of tagged contacts under a tag filter, alone or with another filter', async () => {
+    await load([]);
+    const now = Date.now();
+    const rows = Array.from({ length: 400 }, (_, i) => ({
+      merchantId: a.merchantId,
+      firstName: `f${i}`,
+      lastName: 'l',
+      optToken: `tok-tagged-${i}-${Math.random()}`,
+      type: i % 2 ? ('customer' as const) : ('leads' as const),
+      tags: i % 20 === 0 ? ['VIP'] : i % 20 === 1 ? ['new'] : [],
+      createdAt: new Date(now - i * 1000),
+    }));
+    const inserted = await t.db.insert(contacts).values(rows).returning({ id: contacts.id });
+    await t.db.execute(sql`analyze contacts`);
+    // On a table this small a sequential scan would win: left out, the indexes compete.
+    const planOf = (statement: { getSQL(): SQL }) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        return (await tx.execute<Record<string, string>>(sql`explain ${statement.getSQL()}`)).map((r) => Object.values(r)[0]).join('\n');
+      });
+    for (const filter of [{ tag: 'VIP' }, { type: 'leads', tag: 'VIP' }]) {
+      const queries = contactListQueries(a.ctx, listQuery.parse(filter));
+      expect(await planOf(queries.total)).toContain('contacts_merchant_tagged_idx');
+      expect(await planOf(queries.page)).toContain('contacts_merchant_tagged_idx');
+    }
+    // The same contacts as the plain containment test, newest first.
+    const expected = inserted.filter((_, i) => rows[i].tags.includes('VIP') && rows[i].type === 'leads').map((r) => r.id);
+    const page = await listContacts(a.ctx, listQuery.parse({ type: 'leads', tag: 'VIP', pageSize: 100 }));
+    expect({ total: page.total, ids: page.records.map((r) => r.id) }).toEqual({ total: expected.length, ids: expected });
+  });
+
+  // Above the exact count's cap the total is PostgreSQL's estimate: `tags <> '{}'` beside the tag
+  // would halve it here (estimated as unrelated to the tag), so the estimate's WHERE leaves it out.
+  it('estimates a tag filter beyond the exact count from the tag alone', async () => {
+    await load([]);
+    await t.db.execute(sql`insert into contacts (merchant_id, first_name, last_name, opt_token, tags)
+      select ${a.merchantId}, 'F' || g, 'L', 'tok-est-' || g || '-' || ${Math.random()}, case when g % 2 = 0 then array['VIP'] else '{}'::text[] end
+      from generate_series(1, 24000) g`);
+    await t.db.execute(sql`analyze contacts`);
+    const page = await listContacts(a.ctx, listQuery.parse({ tag: 'VIP' }));
+    expect(page.totalExact).toBe(false);
+    expect(page.total).toBeGreaterThan(10_800);
+    expect(page.total).toBeLessThan(13_200);
   });
 });
