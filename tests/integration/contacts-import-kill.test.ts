@@ -5,6 +5,7 @@ import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 import { commitImport } from '@/lib/contacts/import/commit-import';
 import { IMPORT_CHILD_MAPPING, importChildWorkbook } from '@/tests/fixtures/import-child';
+import { until } from '@/tests/fixtures/until';
 
 /**
  * A contacts import is one transaction however many chunks it writes (issue 22's chunked import).
@@ -16,18 +17,6 @@ import { IMPORT_CHILD_MAPPING, importChildWorkbook } from '@/tests/fixtures/impo
 const t = setupTestDatabase();
 const ROWS = 20_000;
 const APP_NAME = `starloop-import-kill-${process.pid}`;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 async function written(m: TestMerchant) {
   const [row] = await t.db.execute<{ contacts: number; events: number; fields: number }>(sql`
@@ -54,13 +43,13 @@ describe.runIf(process.env.DATABASE_URL)('a contacts import killed mid-way (SIGK
       const backend = await until(
         'the import to write',
         async () => (await t.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where application_name = ${APP_NAME} and backend_xid is not null`))[0],
-        60_000,
+        { timeoutMs: 60_000, everyMs: 10 },
       );
       child.kill('SIGKILL');
       expect(await exit).toBe('SIGKILL');
       expect(output).not.toContain('done');
       // PostgreSQL ends the backend once it finds the client gone, rolling its transaction back.
-      await until('the killed import\'s backend to end', async () => (await t.db.execute(sql`select 1 from pg_stat_activity where pid = ${backend.pid}`)).length === 0, 30_000);
+      await until('the killed import\'s backend to end', async () => (await t.db.execute(sql`select 1 from pg_stat_activity where pid = ${backend.pid}`)).length === 0);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }

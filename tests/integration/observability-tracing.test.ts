@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSendingScene, deliveryStatuses } from '@/tests/fixtures/sending';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
+import { until } from '@/tests/fixtures/until';
 
 /**
  * Issue 20, point 4: OpenTelemetry switched on by its standard variables, and the worker's own
@@ -71,15 +72,6 @@ async function stop(worker: Worker): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => worker.child.once('exit', (code) => resolve(code)));
   worker.child.kill('SIGTERM');
   return exited;
-}
-
-async function until(what: string, check: () => Promise<boolean> | boolean, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 async function sendCampaignWith(env: Record<string, string | undefined>): Promise<{ worker: Worker; campaignId: number }> {

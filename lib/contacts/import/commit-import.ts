@@ -63,14 +63,13 @@ interface ImportOptions {
  */
 export async function commitImport(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }, mapping: ImportMapping, options: ImportOptions = {}): Promise<ImportSummary> {
   const importEnded = startContactsImportTimer();
+  let summary: ImportSummary;
   try {
-    const summary = await importSheet(ctx, streamContactSheet(file.name, file.bytes), mapping, options);
-    importEnded();
-    return summary;
+    summary = await importSheet(ctx, streamContactSheet(file.name, file.bytes), mapping, options);
   } catch (error) {
     if (!(error instanceof SheetOrderError)) throw error;
+    summary = await importSheet(ctx, wholeAsStream(await parseSpreadsheet(file.name, file.bytes)), mapping, options);
   }
-  const summary = await importSheet(ctx, wholeAsStream(await parseSpreadsheet(file.name, file.bytes)), mapping, options);
   importEnded();
   return summary;
 }

@@ -5,19 +5,17 @@ import type { ContactWrite, ImportPlan } from './plan-import';
 
 type Tx = Pick<Db, 'execute'>;
 
-// Rows travel as one JSON parameter per statement (json_to_recordset): no 65,535-parameter limit,
-// one round trip, and the same SQL on postgres.js and PGlite.
-const CHUNK = 20_000;
-
 /**
- * Writes an import plan (one chunk of the file) inside the caller's transaction: inserts, updates, and the consent history
- * of both, each chunk in one statement (the history rows come from the written rows' RETURNING, so
- * ids never travel back to Node).
+ * Writes an import plan (one chunk of the file: commit-import.ts bounds its size) inside the
+ * caller's transaction: the inserts with their consent history in one statement, the updates with
+ * theirs in another (the history rows come from the written rows' RETURNING, so ids never travel
+ * back to Node). Rows travel as one JSON parameter (json_to_recordset): no 65,535-parameter limit,
+ * one round trip, and the same SQL on postgres.js and PGlite.
  */
 export async function writeImport(tx: Tx, ctx: ServiceContext, plan: ImportPlan): Promise<void> {
   const now = ctx.now().toISOString();
 
-  for (const chunk of chunks(plan.inserts)) {
+  if (plan.inserts.length) {
     await tx.execute(
       sql`with written as (
             insert into contacts (merchant_id, location_id, first_name, last_name, email, phone, gender, type,
@@ -29,14 +27,14 @@ export async function writeImport(tx: Tx, ctx: ServiceContext, plan: ImportPlan)
               r.sms_opt_in, case when r.sms_opt_in is null then null else ${now}::timestamptz end,
               case when r.sms_opt_in is null then null else 'import' end,
               r.opt_token, coalesce(r.tags, '{}'), coalesce(r.custom_fields, '{}'::jsonb), ${now}::timestamptz, ${now}::timestamptz
-            from json_to_recordset(${JSON.stringify(chunk.map(insertRow))}::json) as r(location_id int, first_name text, last_name text, email text,
+            from json_to_recordset(${JSON.stringify(plan.inserts.map(insertRow))}::json) as r(location_id int, first_name text, last_name text, email text,
               phone text, gender text, type text, email_opt_in boolean, sms_opt_in boolean, opt_token text, tags text[], custom_fields jsonb)
             returning id, email_opt_in, sms_opt_in)
           ${consentEvents(ctx, now, sql`true`, sql`true`)}`,
     );
   }
 
-  for (const chunk of chunks(plan.updates)) {
+  if (plan.updates.length) {
     await tx.execute(
       sql`with written as (
             update contacts c set first_name = r.first_name, last_name = r.last_name, email = r.email, phone = r.phone,
@@ -49,7 +47,7 @@ export async function writeImport(tx: Tx, ctx: ServiceContext, plan: ImportPlan)
               sms_opt_in_at = case when r.sms_changed then ${now}::timestamptz else c.sms_opt_in_at end,
               sms_opt_in_source = case when r.sms_changed then 'import' else c.sms_opt_in_source end,
               updated_at = ${now}::timestamptz
-            from json_to_recordset(${JSON.stringify(chunk)}::json) as r(id int, location_id int, first_name text, last_name text,
+            from json_to_recordset(${JSON.stringify(plan.updates)}::json) as r(id int, location_id int, first_name text, last_name text,
               email text, phone text, gender text, type text, email_opt_in boolean, sms_opt_in boolean, email_changed boolean,
               sms_changed boolean, tags text[], custom_fields jsonb)
             where c.id = r.id and c.merchant_id = ${ctx.merchantId}
@@ -80,8 +78,4 @@ function consentEvents(ctx: ServiceContext, now: string, emailChanged: SQL, smsC
 // Only the columns the insert reads (the plan's change flags are implied: a new contact's every stated consent is new).
 function insertRow(w: ContactWrite) {
   return { location_id: w.location_id, first_name: w.first_name, last_name: w.last_name, email: w.email, phone: w.phone, gender: w.gender, type: w.type, email_opt_in: w.email_opt_in, sms_opt_in: w.sms_opt_in, opt_token: w.opt_token, tags: w.tags, custom_fields: w.custom_fields };
-}
-
-function* chunks<T>(items: T[]): Generator<T[]> {
-  for (let i = 0; i < items.length; i += CHUNK) yield items.slice(i, i + CHUNK);
 }
