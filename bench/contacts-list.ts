@@ -156,6 +156,8 @@ function keywordScenarios(locationId: number): [string, Record<string, unknown>]
     ['keyword Chinese 3 chars "李秀英"', '李秀英'],
     ['keyword Chinese 1 char "王"', '王'],
     ['keyword latin 2 chars "qz"', 'qz'],
+    ['keyword latin 2 chars "ev" (Kevin, Steven)', 'ev'],
+    ['keyword latin 2 chars "li" (many)', 'li'],
     ['keyword e-mail part "user12345"', 'user12345'],
     ['keyword e-mail domain "@example"', '@example'],
     ['keyword phone digits "139 0012 34"', '139 0012 34'],
@@ -171,6 +173,7 @@ function keywordScenarios(locationId: number): [string, Record<string, unknown>]
   out.push(['keyword "ichae" + tag VIP, first page', { keyword: 'ichae', tag: 'VIP' }]);
   out.push(['keyword "user12345" + email opted in, first page', { keyword: 'user12345', emailOpt: 'in' }]);
   out.push(['keyword "王" + active in 30 days, first page', { keyword: '王', activity: '30d' }]);
+  out.push(['keyword "ev" + location, first page', { keyword: 'ev', locationId }]);
   return out;
 }
 

@@ -38,3 +38,17 @@ const WIDE = `regexp_replace(${GRAMS_SOURCE}, '[\\x01-\\x7f]+', E'\\x1e', 'g')`;
 const GRAMS = `case when ${GRAMS_SOURCE} ~ '[^\\x01-\\x7f]' then string_to_array(${WIDE}, NULL) || string_to_array(regexp_replace(${WIDE}, '(..)', E'\\\\1\\x1e', 'g'), E'\\x1e') || string_to_array(regexp_replace(substr(${WIDE}, 2), '(..)', E'\\\\1\\x1e', 'g'), E'\\x1e') else '{}'::text[] end`;
 
 export const searchGramsExpression: SQL = sql.raw(GRAMS);
+
+/*
+ * Keywords of two ASCII letters or digits ("qz", "li") hold no trigram of their own, but every
+ * occurrence of one is inside a trigram the trigram index holds, unless both its neighbours lie
+ * outside ASCII. `asciiPairPattern` (lib/contacts/search-text.ts) finds the occurrences with an
+ * ASCII neighbour (or none before) through the trigram index; a text with a pair between two
+ * characters outside ASCII (or one and the end: "王ab芳", "李qz") is rare, and this partial index
+ * (migration 0033) names those contacts, to be tested with the plain substring test. Together they
+ * find exactly the contacts the substring test finds (tests/integration/contacts-search.test.ts).
+ */
+export const WEDGED_ASCII_PAIR = String.raw`[^\x01-\x7f][a-z0-9]{2}([^\x01-\x7f]|$)`;
+
+/** `search_text ~ WEDGED_ASCII_PAIR`, written the same wherever it appears, so the planner can use the partial index. */
+export const wedgedAsciiPairCondition: SQL = sql.raw(`"contacts"."search_text" ~ '${WEDGED_ASCII_PAIR}'`);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locations } from './locations';
 import { merchants } from './merchants';
-import { searchGramsExpression, searchTextExpression } from './contacts-search';
+import { searchGramsExpression, searchTextExpression, wedgedAsciiPairCondition } from './contacts-search';
 
 import { consentActions, consentChannels, consentSources, contactGenders, contactTypes, emailStatuses } from '../constants/contacts';
 
@@ -87,6 +87,9 @@ export const contacts = pgTable(
     index('contacts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('contacts_search_grams_idx').using('gin', t.searchGrams),
     index('contacts_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+    // The rare contacts whose search text holds two ASCII letters or digits between characters
+    // outside ASCII: a 2-letter keyword's trigrams cannot find them (contacts-search.ts).
+    index('contacts_search_wedged_pair_idx').on(t.merchantId).where(wedgedAsciiPairCondition),
   ],
 );
 

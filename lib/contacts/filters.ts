@@ -1,7 +1,8 @@
 import { and, eq, gte, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
 import type { ListFilters } from './schema';
-import { indexableKeyword, keywordChars, TRIGRAM_MIN_CHARS, wideGram } from './search-text';
+import { asciiPair, asciiPairPattern, indexableKeyword, keywordChars, TRIGRAM_MIN_CHARS, wideGram } from './search-text';
+import { wedgedAsciiPairCondition } from '@/db/schema/contacts-search';
 import { containsPattern } from '@/db/like';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -88,10 +89,13 @@ function preferenceCondition(value: NonNullable<ListFilters['preference']>): SQL
   return and(emailNo, smsNo);
 }
 
-/** The keyword's index path: trigrams, wide characters alone or with a test, none, separators (none). */
-function keywordPath(keyword: string): 'k3' | 'k2w' | 'k2' | 'k1' | 'k0' {
+/** The keyword's index path: trigrams, wide characters alone or with a test, an ASCII pair's neighbours, none, separators (none). */
+function keywordPath(keyword: string): 'k3' | 'k2w' | 'k2' | 'k2a' | 'k1' | 'k0' {
   const gram = wideGram(keyword);
-  return !indexableKeyword(keyword) ? 'k0' : keywordChars(keyword) >= TRIGRAM_MIN_CHARS ? 'k3' : gram === keyword ? 'k2w' : gram ? 'k2' : 'k1';
+  if (!indexableKeyword(keyword)) return 'k0';
+  if (keywordChars(keyword) >= TRIGRAM_MIN_CHARS) return 'k3';
+  if (gram) return gram === keyword ? 'k2w' : 'k2';
+  return asciiPair(keyword) ? 'k2a' : 'k1';
 }
 
 /** Whether a search index finds the keyword's matches (otherwise every contact is tested). */
@@ -110,15 +114,21 @@ function keywordShape(keyword: string): string {
  * Name (either order, with or without a space), e-mail, or phone digits: a substring, any case.
  * The names and e-mail are one substring test on the search text (lib/contacts/search-text.ts),
  * which the trigram index serves from 3 characters. Below 3, a keyword with CJK characters is
- * first looked up in the wide-character grams index (the test then confirms each row); one of
- * ASCII only (or other cased letters) is the test alone, served by walking the list's order, fast
- * when it matches many contacts, as a 1- or 2-letter keyword mostly does (bench/RESULTS.md).
+ * first looked up in the wide-character grams index (the test then confirms each row); two ASCII
+ * letters or digits through the trigrams their neighbours make (asciiPairPattern), the rare rest
+ * through a partial index; any other (one letter, or cased letters outside ASCII) is the test
+ * alone, served by walking the list's order, fast when it matches many contacts, as a 1-letter
+ * keyword mostly does (bench/RESULTS.md).
  */
 export function keywordCondition(keyword: string, bind: BindValue = inlineValues): SQL | undefined {
   const like = bind('keyword', containsPattern(keyword));
   const conds: SQL[] = [];
   const gram = wideGram(keyword);
   if (!indexableKeyword(keyword)) conds.push(...unindexedNameConditions(like));
+  // Not "pattern and substring": PostgreSQL would multiply the two as if unrelated and expect a
+  // hundredth of the matches ("ev": 258 for 16,000), then sort them all for a first page.
+  else if (asciiPair(keyword))
+    conds.push(sql`${contacts.searchText} ~ ${bind('keywordPair', asciiPairPattern(keyword))}`, sql`(${wedgedAsciiPairCondition} and ${contacts.searchText} like lower(${like}))`);
   else if (keywordChars(keyword) >= TRIGRAM_MIN_CHARS || !gram) conds.push(sql`${contacts.searchText} like lower(${like})`);
   // A keyword of wide characters only is its own gram: holding it is the substring test.
   else if (gram === keyword) conds.push(sql`${contacts.searchGrams} @> array[${bind('keywordGram', gram)}]::text[]`);

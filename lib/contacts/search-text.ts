@@ -30,6 +30,23 @@ export function wideGram(keyword: string): string | null {
   return wide.length === chars.length ? keyword : wide[0];
 }
 
+/** A keyword of two ASCII letters or digits: no trigram of its own, found through its neighbours' (asciiPairPattern). */
+export function asciiPair(keyword: string): boolean {
+  return /^[a-z0-9]{2}$/i.test(keyword);
+}
+
+/**
+ * The pair with an ASCII character (or the text's start) before it, or an ASCII character after it.
+ * pg_trgm reads the trigrams such a neighbour makes with the pair out of this regular expression
+ * (74 of them, looked up in one scan of the trigram index); the occurrences it leaves out, between
+ * two characters outside ASCII or one and the end, are the partial index's (WEDGED_ASCII_PAIR).
+ * The text is lower-cased, so the pattern is too.
+ */
+export function asciiPairPattern(keyword: string): string {
+  const pair = keyword.toLowerCase();
+  return String.raw`(^|[\x01-\x7f])${pair}|${pair}[\x01-\x7f]`;
+}
+
 /** Characters, not UTF-16 units (a CJK extension character is two units, one character). */
 export function keywordChars(keyword: string): number {
   return [...keyword].length;
