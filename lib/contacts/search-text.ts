@@ -1,8 +1,9 @@
 /*
  * Keyword search over the contacts' stored search text and grams (db/schema/contacts-search.ts)
  * and their GIN indexes (migrations 0025, 0026): pg_trgm trigrams for keywords of 3 characters or
- * more, and the text's CJK characters and pairs of them for keywords of 1 or 2 (a Chinese name is
- * often two: 王芳), which hold no trigram.
+ * more, the text's CJK characters and pairs of them for keywords of 1 or 2 (a Chinese name is
+ * often two: 王芳), which hold no trigram, and for two ASCII letters or digits the trigrams they
+ * make with their neighbours (migration 0033 for the rest). One ASCII letter walks the list.
  */
 
 /** Keywords shorter than this hold no trigram (those with CJK characters use `searchGrams`). */
