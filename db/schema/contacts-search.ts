@@ -48,7 +48,7 @@ export const searchGramsExpression: SQL = sql.raw(GRAMS);
  * (migration 0033) names those contacts, to be tested with the plain substring test. Together they
  * find exactly the contacts the substring test finds (tests/integration/contacts-search.test.ts).
  */
-export const WEDGED_ASCII_PAIR = String.raw`[^\x01-\x7f][a-z0-9]{2}([^\x01-\x7f]|$)`;
+const WEDGED_ASCII_PAIR = String.raw`[^\x01-\x7f][a-z0-9]{2}([^\x01-\x7f]|$)`;
 
 /** `search_text ~ WEDGED_ASCII_PAIR`, written the same wherever it appears, so the planner can use the partial index. */
 export const wedgedAsciiPairCondition: SQL = sql.raw(`"contacts"."search_text" ~ '${WEDGED_ASCII_PAIR}'`);

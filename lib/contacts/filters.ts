@@ -125,8 +125,9 @@ export function keywordCondition(keyword: string, bind: BindValue = inlineValues
   const conds: SQL[] = [];
   const gram = wideGram(keyword);
   if (!indexableKeyword(keyword)) conds.push(...unindexedNameConditions(like));
-  // Not "pattern and substring": PostgreSQL would multiply the two as if unrelated and expect a
-  // hundredth of the matches ("ev": 258 for 16,000), then sort them all for a first page.
+  // `pattern or (wedged and substring)`, not `(pattern or wedged) and substring`: PostgreSQL would
+  // multiply the two as if unrelated, expect a hundredth of the matches ("ev": 258 for 16,000), and
+  // sort them all for a first page.
   else if (asciiPair(keyword))
     conds.push(sql`${contacts.searchText} ~ ${bind('keywordPair', asciiPairPattern(keyword))}`, sql`(${wedgedAsciiPairCondition} and ${contacts.searchText} like lower(${like}))`);
   else if (keywordChars(keyword) >= TRIGRAM_MIN_CHARS || !gram) conds.push(sql`${contacts.searchText} like lower(${like})`);

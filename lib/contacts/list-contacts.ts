@@ -173,9 +173,9 @@ function contactListStatements(ctx: ServiceContext, query: ListQuery, where: SQL
  * index's order, so the count walks that index (under a tag filter, the one of tagged contacts
  * only: "customers tagged VIP" in 3 ms instead of 25 at 1,000,000 contacts): left free, the
  * planner costed a sequential scan cheaper for "type + tag" (a table not in shared buffers: 53 ms)
- * than the covering index's walk (26 ms). Any activity filter walks the activity index ("never active" included: its contacts sit
- * together at that index's end, 1 ms; 8 ms in creation order). A keyword's matches come from the
- * search indexes in any order.
+ * than the covering index's walk (26 ms). Any activity filter walks the activity index ("never
+ * active" included: its contacts sit together at that index's end, 1 ms; 8 ms in creation order).
+ * A keyword's matches come from the search indexes in any order.
  */
 function cappedMatches(ctx: ServiceContext, query: ListQuery, where: SQL) {
   const matches = ctx.db.select({ one: sql`1` }).from(contacts).where(where).$dynamic();
