@@ -69,6 +69,8 @@ async function main() {
     const all: [string, Record<string, unknown>, ServiceContext][] = [
       ...scenarios.map(([n, q]) => [n, q, ctx] as [string, Record<string, unknown>, ServiceContext]),
       ['(merchant with 100,000) location, page 500', { locationId: small.locationIds[1], pageNum: 500 }, smallCtx],
+      // A merchant's keyword beside a bigger merchant's rows in the same table (a hosted service).
+      ...smallMerchantKeywordScenarios().map(([n, q]) => [n, q, smallCtx] as [string, Record<string, unknown>, ServiceContext]),
     ];
     for (const [name, input, scope] of all) {
       if (ONLY && !ONLY.test(name)) continue;
@@ -175,6 +177,14 @@ function keywordScenarios(locationId: number): [string, Record<string, unknown>]
   out.push(['keyword "王" + active in 30 days, first page', { keyword: '王', activity: '30d' }]);
   out.push(['keyword "ev" + location, first page', { keyword: 'ev', locationId }]);
   return out;
+}
+
+function smallMerchantKeywordScenarios(): [string, Record<string, unknown>][] {
+  const shapes: [string, string][] = [['"ichae"', 'ichae'], ['"王"', '王'], ['"li"', 'li'], ['"user12345"', 'user12345'], ['phone digits "139 0012 34"', '139 0012 34']];
+  return shapes.flatMap(([name, keyword]): [string, Record<string, unknown>][] => [
+    [`(merchant with 100,000) keyword ${name}, first page`, { keyword }],
+    [`(merchant with 100,000) keyword ${name}, last page`, { keyword, pageNum: LAST_PAGE }],
+  ]);
 }
 
 // Name pools: 70% Chinese names (24 surnames, 4 of two characters; a given name of one or two of 30

@@ -122,10 +122,11 @@ async function openPostgres(url: string): Promise<DbHandle> {
 export async function openPglite(dir: string | null, loadDataDir?: Blob): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  // The contact search's trigram indexes (migration 0025).
+  // The contact search's trigram indexes (migration 0025), led by the merchant (0034).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm, btree_gin }, ...(loadDataDir ? { loadDataDir } : {}) });
   await client.exec(`set work_mem = '${WORK_MEM}'`);
   return { db: answerRows(drizzle(client) as unknown as Db), driver: 'pglite', close: () => client.close() };
 }

@@ -83,10 +83,12 @@ export const contacts = pgTable(
     index('contacts_merchant_tagged_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()).where(sql`${t.tags} <> '{}'::text[]`),
     index('contacts_location_idx').on(t.locationId),
     // Keyword search (issue 22, contacts-search.ts): trigrams from 3 characters, CJK characters and
-    // pairs below; the phone's digits by trigrams. Migration 0025 creates pg_trgm first.
-    index('contacts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('contacts_search_grams_idx').using('gin', t.searchGrams),
-    index('contacts_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+    // pairs below; the phone's digits by trigrams. Migration 0025 creates pg_trgm first. Each is led
+    // by the merchant (btree_gin, migration 0034): the table holds every merchant's contacts, and a
+    // keyword's matches among all of them were read to keep the merchant's own.
+    index('contacts_search_trgm_idx').using('gin', t.merchantId, sql`${t.searchText} gin_trgm_ops`),
+    index('contacts_search_grams_idx').using('gin', t.merchantId, t.searchGrams),
+    index('contacts_phone_trgm_idx').using('gin', t.merchantId, sql`${t.phone} gin_trgm_ops`),
     // The rare contacts whose search text holds two ASCII letters or digits between characters
     // outside ASCII: a 2-letter keyword's trigrams cannot find them (contacts-search.ts).
     index('contacts_search_wedged_pair_idx').on(t.merchantId).where(wedgedAsciiPairCondition),

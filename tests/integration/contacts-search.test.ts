@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
 import { contactListQueries, listContacts } from '@/lib/contacts/list-contacts';
-import { keywordCondition } from '@/lib/contacts/filters';
+import { contactsWhere, keywordCondition } from '@/lib/contacts/filters';
 import { listQuery } from '@/lib/contacts/schema';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
@@ -138,6 +138,35 @@ describe('keyword search', () => {
       return tx.execute<Record<string, string>>(sql`explain select 1 from ${contacts} where ${where}`);
     });
     expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain(index);
+  });
+
+  // Migration 0034: the search indexes are led by the merchant, so a keyword's matches are read
+  // among the merchant's own contacts, not among every merchant's and then dropped row by row.
+  it('looks a keyword up within the merchant, in each search index', async () => {
+    await load([]);
+    // Enough contacts that the merchant's btree no longer wins on its own; both merchants alike.
+    for (const m of [a, b])
+      await t.db.execute(sql`insert into ${contacts} (merchant_id, first_name, last_name, phone, opt_token)
+        select ${m.merchantId}, case when i % 100 = 0 then 'Michael' else 'n' end, case when i % 100 = 1 then '王' else 'm' end,
+          '+86139' || lpad(i::text, 8, '0'), 'tok-lead-' || ${m.merchantId} || '-' || i from generate_series(1, 20000) i`);
+    await t.db.execute(sql`vacuum analyze ${contacts}`);
+    const scans: Record<string, string> = {};
+    for (const [keyword, index] of [['139 1234', 'contacts_phone_trgm_idx'], ['ichae', 'contacts_search_trgm_idx'], ['王', 'contacts_search_grams_idx']]) {
+      const where = contactsWhere(a.merchantId, { keyword }, new Date());
+      const plan = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        return (await tx.execute<Record<string, string>>(sql`explain select 1 from ${contacts} where ${where}`)).map((r) => Object.values(r)[0].trim());
+      });
+      const scan = plan.findIndex((line) => line.includes(`Bitmap Index Scan on ${index}`));
+      scans[keyword] = scan < 0 ? plan.join(' / ') : plan[scan + 1];
+    }
+    await load([]);
+    expect(scans).toEqual({
+      '139 1234': expect.stringMatching(/^Index Cond: \(\(merchant_id = \d+\) AND \(phone ~~ '%1391234%'::text\)\)$/),
+      ichae: expect.stringMatching(/^Index Cond: \(\(merchant_id = \d+\) AND \(search_text ~~ '%ichae%'::text\)\)$/),
+      王: expect.stringMatching(/^Index Cond: \(\(merchant_id = \d+\) AND \(search_grams @> '\{王\}'::text\[\]\)\)$/),
+    });
   });
 
   // With another filter the count comes first and the page sorts the matches (pageStrategy): the
