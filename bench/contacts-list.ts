@@ -165,11 +165,7 @@ function keywordScenarios(locationId: number): [string, Record<string, unknown>]
     ['keyword phone digits "139 0012 34"', '139 0012 34'],
     ['keyword no match "zzqx"', 'zzqx'],
   ];
-  const out: [string, Record<string, unknown>][] = [];
-  for (const [name, keyword] of shapes) {
-    out.push([`${name}, first page`, { keyword }]);
-    out.push([`${name}, last page`, { keyword, pageNum: LAST_PAGE }]);
-  }
+  const out = shapes.flatMap(([name, keyword]) => firstAndLastPage(name, keyword));
   out.push(['keyword "王芳" + type customer, first page', { keyword: '王芳', type: 'customer' }]);
   out.push(['keyword "王" + location, last page', { keyword: '王', locationId, pageNum: LAST_PAGE }]);
   out.push(['keyword "ichae" + tag VIP, first page', { keyword: 'ichae', tag: 'VIP' }]);
@@ -181,10 +177,14 @@ function keywordScenarios(locationId: number): [string, Record<string, unknown>]
 
 function smallMerchantKeywordScenarios(): [string, Record<string, unknown>][] {
   const shapes: [string, string][] = [['"ichae"', 'ichae'], ['"王"', '王'], ['"li"', 'li'], ['"user12345"', 'user12345'], ['phone digits "139 0012 34"', '139 0012 34']];
-  return shapes.flatMap(([name, keyword]): [string, Record<string, unknown>][] => [
-    [`(merchant with 100,000) keyword ${name}, first page`, { keyword }],
-    [`(merchant with 100,000) keyword ${name}, last page`, { keyword, pageNum: LAST_PAGE }],
-  ]);
+  return shapes.flatMap(([name, keyword]) => firstAndLastPage(`(merchant with 100,000) keyword ${name}`, keyword));
+}
+
+function firstAndLastPage(name: string, keyword: string): [string, Record<string, unknown>][] {
+  return [
+    [`${name}, first page`, { keyword }],
+    [`${name}, last page`, { keyword, pageNum: LAST_PAGE }],
+  ];
 }
 
 // Name pools: 70% Chinese names (24 surnames, 4 of two characters; a given name of one or two of 30
