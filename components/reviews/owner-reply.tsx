@@ -25,7 +25,7 @@ export function OwnerReply({ reply, replyLabel, onEdit, onDelete }: { reply: str
           </Button>
         </div>
       </div>
-      <p className="text-sm leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300">{reply}</p>
+      <p className="text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-slate-700 dark:text-slate-300">{reply}</p>
     </div>
   );
 }

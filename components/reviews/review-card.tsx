@@ -111,7 +111,7 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
           </DropdownMenuContent>
         </DropdownMenu>
       </header>
-      {review.comment ? <p className="text-sm leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300">{review.comment}</p> : <p className="text-sm text-slate-400 italic">{t('noComment')}</p>}
+      {review.comment ? <p className="text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-slate-700 dark:text-slate-300">{review.comment}</p> : <p className="text-sm text-slate-400 italic">{t('noComment')}</p>}
       {tagging && (
         <EmployeeTagForm
           reviewId={review.id}

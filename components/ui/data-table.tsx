@@ -61,7 +61,8 @@ export function DataTable<T>({ columns, rows, rowKey, loading = false, empty, se
           <Checkbox checked={allSelected} indeterminate={someSelected} onCheckedChange={toggleAll} label={t('selectAll')} />
         </div>
       )}
-      <div className="overflow-x-auto mobile:overflow-visible">
+      {/* Positioned, so an sr-only header label stays inside the scroller instead of widening the page. */}
+      <div className="relative overflow-x-auto mobile:overflow-visible">
         <table aria-label={ariaLabel} aria-busy={loading || undefined} className="w-full border-collapse text-sm mobile:block">
           <thead className="bg-slate-50 text-xs font-medium text-slate-500 dark:bg-slate-800/50 dark:text-slate-400 mobile:sr-only">
             <tr>

@@ -34,6 +34,7 @@ prefixes('overflow overflow-x overflow-y', 'auto|hidden|clip|visible|scroll');
 prefixes('overscroll overscroll-x overscroll-y', 'auto|contain|none');
 prefixes('whitespace', 'normal|nowrap|pre|pre-line|pre-wrap|break-spaces');
 prefixes('break', 'normal|words|all|keep');
+prefixes('wrap', 'break-word|anywhere|normal');
 prefixes('break-inside', 'auto|avoid|avoid-page|avoid-column');
 prefixes('pointer-events', 'auto|none');
 prefixes('select', 'none|text|all|auto');

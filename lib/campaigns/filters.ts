@@ -1,20 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { fromZonedTime } from 'date-fns-tz';
 import { CampaignChannel } from '@/db/schema/campaigns';
 import { alwaysSkippedSql, contactColumns } from '@/lib/sending/eligibility';
 import { everClickedSql, everOpenedSql, lastSentAtSql, sentSinceSql } from '@/lib/sending/contact-history';
 import type { FilterConditions } from './schema';
+import { AppError } from '@/lib/errors/app-error';
+import { isCalendarDay, nextDay, parseInstant, startOfDayIn } from '@/lib/time/calendar';
 
-const DAY = 24 * 60 * 60 * 1000;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A date range end as an instant: a bare date is a whole local day in the zone. */
+/**
+ * A date range end as an instant: a bare date is a whole local day in the zone (the end day
+ * included, until the next local midnight). A range saved before its dates were checked strictly
+ * is refused as the form refuses it, never sent to the database as an invalid date.
+ */
 export function rangeBounds(range: { start?: string | null; end?: string | null } | null, zone: string): { from: Date | null; until: Date | null } {
   if (!range) return { from: null, until: null };
-  const from = range.start ? (DATE_ONLY.test(range.start) ? fromZonedTime(`${range.start}T00:00:00`, zone) : new Date(range.start)) : null;
-  // The end date is inclusive: until the next local midnight.
-  const until = range.end ? (DATE_ONLY.test(range.end) ? new Date(fromZonedTime(`${range.end}T00:00:00`, zone).getTime() + DAY) : new Date(range.end)) : null;
-  return { from, until };
+  return { from: rangeEnd(range.start, zone, 0), until: rangeEnd(range.end, zone, 1) };
+}
+
+function rangeEnd(text: string | null | undefined, zone: string, daysAfter: 0 | 1): Date | null {
+  if (!text) return null;
+  if (isCalendarDay(text)) return startOfDayIn(daysAfter ? nextDay(text) : text, zone);
+  const instant = parseInstant(text);
+  if (!instant) throw new AppError('VALIDATION', 'campaigns.errors.badDate');
+  return instant;
 }
 
 /** Defaults: what a trial account may send with (spec section 6: no customisation). */
@@ -63,7 +70,7 @@ export function audienceWhere(scope: AudienceScope): SQL {
   if (f.openedEmail) parts.push(everOpenedSql(sql`c.id`));
   if (f.clickedLink) parts.push(everClickedSql(sql`c.id`));
   if (f.silentDays && f.silentDays > 0) {
-    parts.push(sql`not ${sentSinceSql(sql`c.id`, new Date(scope.now.getTime() - f.silentDays * DAY))}`);
+    parts.push(sql`not ${sentSinceSql(sql`c.id`, new Date(scope.now.getTime() - f.silentDays * 86_400_000))}`);
   }
   return sql.join(parts, sql` and `);
 }

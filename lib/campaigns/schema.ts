@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseRangeList } from '@/lib/schedule/time-range';
 import { isValidTimeZone } from '@/lib/schedule/clock';
+import { isDayOrInstant } from '@/lib/time/calendar';
 import { CAMPAIGN_NAME_MAX, SILENT_DAYS_MAX } from './limits';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
@@ -19,10 +20,10 @@ const code = (max: number) => z.coerce.number({ message: 'validation.required' }
 const optionalText = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v ?? undefined), z.string('validation.invalidType').max(max, 'validation.tooLong').optional());
 
-/** A date range as [from, to] or { start, end }; either end may be empty. Dates: YYYY-MM-DD or ISO. */
+/** A date range as [from, to] or { start, end }; either end may be empty. Dates: a real YYYY-MM-DD, or an ISO instant with its offset. */
 const dateText = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
-  z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'campaigns.errors.badDate').nullable(),
+  z.string().refine(isDayOrInstant, 'campaigns.errors.badDate').nullable(),
 );
 export const dateRangeSchema = z.preprocess((v) => {
   if (v === null || v === undefined || v === '') return null;
@@ -57,7 +58,8 @@ export const filterConditionsInput = z.preprocess((v) => {
   return v;
 }, filterConditionsSchema.strip());
 
-const timeZone = z.string().trim().refine(isValidTimeZone, 'validation.timezone');
+// Stored as the zone's own name ("utc" -> "UTC"), so one zone is never two values.
+const timeZone = z.string().trim().refine(isValidTimeZone, 'validation.timezone').transform((zone) => new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone);
 const avoidHours = z.preprocess(
   (v) => (Array.isArray(v) ? v.join(',') : typeof v === 'string' ? v.trim() : v ?? ''),
   z.string().max(500).refine((s) => parseRangeList(s) !== null, 'campaigns.errors.badRange'),

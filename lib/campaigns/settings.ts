@@ -1,7 +1,7 @@
-import { fromZonedTime } from 'date-fns-tz';
 import type { Db } from '@/db/client';
 import { SendType } from '@/db/schema/campaigns';
 import { AppError } from '@/lib/errors/app-error';
+import { instantOfWallTime, parseInstant, parseWallTime, FIRST_YEAR, LAST_YEAR } from '@/lib/time/calendar';
 import type { ServiceContext } from '@/lib/context';
 import { isTrialing } from '@/lib/subscription/guard';
 import { parseRangeList, formatRangeList } from '@/lib/schedule/time-range';
@@ -11,16 +11,20 @@ import { requireOwnLocation } from '@/lib/locations/own-location';
 import { assertRecipient, recipientPhone } from './snapshots';
 import type { CampaignInput, FilterConditions } from './schema';
 
-const WALL_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;
-
-/** An instant, or a wall time ("YYYY-MM-DD HH:mm[:ss]", no offset) in the campaign's zone. */
+/**
+ * An instant (ISO 8601 with its offset, or epoch milliseconds), or a wall time
+ * ("YYYY-MM-DD HH:mm[:ss]", no offset) in the campaign's zone. Anything else is refused rather
+ * than read in the server's own zone ("2027/01/01 10:00") or rolled over ("24:00", "02-30").
+ */
 export function parseScheduledTime(value: string | number | null, zone: string): Date | null {
   if (value === null) return null;
-  if (typeof value === 'number') return new Date(value);
-  const text = value.trim();
-  const wall = WALL_TIME.exec(text);
-  const date = wall ? fromZonedTime(`${wall[1]}T${wall[2]}${wall[3] ?? ':00'}`, zone) : new Date(text);
-  if (Number.isNaN(date.getTime())) throw new AppError('VALIDATION', 'campaigns.errors.badDate', { fieldErrors: { scheduledTime: 'campaigns.errors.badDate' } });
+  const text = typeof value === 'string' ? value.trim() : '';
+  const wall = parseWallTime(text);
+  const date = typeof value === 'number' ? new Date(value) : wall ? instantOfWallTime(wall, zone) : parseInstant(text);
+  const year = date?.getUTCFullYear() ?? NaN;
+  if (!date || Number.isNaN(date.getTime()) || year < FIRST_YEAR || year > LAST_YEAR) {
+    throw new AppError('VALIDATION', 'campaigns.errors.badDate', { fieldErrors: { scheduledTime: 'campaigns.errors.badDate' } });
+  }
   return date;
 }
 

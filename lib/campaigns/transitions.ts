@@ -9,6 +9,7 @@ import { pinTemplateVersion } from '@/lib/templates/versions';
 import { loadUsableTemplate } from './lookups';
 import { requireOwnLocation } from '@/lib/locations/own-location';
 import { filterConditionsSchema } from './schema';
+import { issueMessageKey } from '@/lib/validation/issues';
 import { assertNotPast, assertTrialAllows } from './settings';
 import { buildSnapshot, hasRecipient } from './snapshots';
 import { canDo, displayStatus, type StatusAction } from './state-machine';
@@ -122,12 +123,19 @@ async function reusableSnapshot(tx: Db, c: CampaignRow, now: Date): Promise<numb
   const [s] = await tx.select().from(memberSnapshots).where(and(eq(memberSnapshots.id, c.snapshotId), eq(memberSnapshots.merchantId, c.merchantId))).limit(1);
   if (!s || s.locationId !== c.locationId || s.channel !== c.channel) return null;
   if (now.getTime() - s.createdAt.getTime() > SNAPSHOT_REUSE_MS) return null;
-  return JSON.stringify(filterConditionsSchema.parse(s.filterConditions)) === JSON.stringify(filtersOf(c)) ? s.id : null;
+  const kept = filterConditionsSchema.safeParse(s.filterConditions);
+  return kept.success && JSON.stringify(kept.data) === JSON.stringify(filtersOf(c)) ? s.id : null;
 }
 
+/**
+ * The campaign's stored filters, read with today's rules. Filters saved before a rule was
+ * tightened are refused with that rule's message (the merchant edits the campaign): never
+ * replaced by the defaults, which would send to a wider audience than the one chosen.
+ */
 function filtersOf(c: CampaignRow) {
   const parsed = filterConditionsSchema.safeParse(c.filterConditions ?? {});
-  return parsed.success ? parsed.data : filterConditionsSchema.parse({});
+  if (parsed.success) return parsed.data;
+  throw new AppError('VALIDATION', issueMessageKey(parsed.error.issues[0]).key);
 }
 
 async function setStatus(tx: Db, c: CampaignRow, status: number, now: Date, extra: Partial<Pick<CampaignRow, 'templateVersion'>> = {}): Promise<number> {

@@ -9,3 +9,11 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const EXACT_COUNT_LIMIT = 10_000;
 export const importFields = ['firstName', 'lastName', 'fullName', 'email', 'phone', 'gender', 'type', 'location', 'tags', 'emailOptIn', 'smsOptIn', 'custom'] as const;
 export type ImportField = (typeof importFields)[number];
+
+/** A contact's field bounds: the form, the API and the import refuse the same values. */
+export const NAME_MAX = 100;
+export const TAG_MAX = 30;
+export const TAGS_MAX = 20;
+export const CUSTOM_KEY_MAX = 40;
+export const CUSTOM_VALUE_MAX = 500;
+export const CUSTOM_FIELDS_MAX = 30;

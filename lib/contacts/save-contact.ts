@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contactFieldDefinitions, contacts, type ConsentChannel, type ConsentSource } from '@/db/schema/contacts';
 import type { ServiceContext } from '@/lib/context';
+import { AppError } from '@/lib/errors/app-error';
 import { splitPersonName } from '@/lib/names/split-name';
 import { writeConsent } from '@/lib/consent/record-consent';
 import { assertNoDuplicate, duplicateError, uniqueViolationField } from './duplicates';
@@ -11,6 +12,7 @@ import { isStoredNumber, phoneOrRefuse } from '@/lib/phone/problem';
 import { phoneRegion } from '@/lib/phone/region';
 import { normalizeEmail, normalizeTags } from './normalize';
 import { newOptToken } from './opt-token';
+import { NAME_MAX } from './limits';
 import type { ContactInput, QuickAddInput } from './schema';
 
 export interface SaveOptions {
@@ -44,6 +46,9 @@ export async function createContact(ctx: ServiceContext, input: ContactInput, op
 /** Quick add: the one name is split by the locale's name order. */
 export async function quickAddContact(ctx: ServiceContext, input: QuickAddInput, options: SaveOptions = {}): Promise<{ id: number }> {
   const { firstName, lastName } = splitPersonName(input.name, ctx.locale);
+  // The detailed form needs both parts: a contact saved with one would fail its next edit.
+  if (!firstName || !lastName) throw new AppError('VALIDATION', 'contacts.errors.nameNeedsBoth', { fieldErrors: { name: 'contacts.errors.nameNeedsBoth' } });
+  if (firstName.length > NAME_MAX || lastName.length > NAME_MAX) throw new AppError('VALIDATION', 'validation.tooLong', { fieldErrors: { name: 'validation.tooLong' }, values: { max: NAME_MAX } });
   return createContact(
     ctx,
     { firstName, lastName, email: input.email, phone: input.phone, locationId: input.locationId, gender: 'unknown', type: 'leads', tags: [], customFields: {}, emailOptIn: null, smsOptIn: null, locale: null },

@@ -3,7 +3,7 @@ import { consentActions, consentChannels, contactGenders, contactTypes } from '@
 import { locales } from '@/lib/i18n/locales';
 import { isPhoneTyped, PHONE_MAX_LENGTH } from '@/lib/phone/typed';
 import { isValidEmail } from './normalize';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, importFields } from './limits';
+import { CUSTOM_FIELDS_MAX, CUSTOM_KEY_MAX, CUSTOM_VALUE_MAX, DEFAULT_PAGE_SIZE, NAME_MAX, PAGE_SIZES, TAG_MAX, TAGS_MAX, importFields } from './limits';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { DEFAULT_PAGE_SIZE, EXACT_COUNT_LIMIT, PAGE_SIZES, importFields, type ImportField } from './limits';
@@ -28,22 +28,22 @@ const emailField = optionalText(254).refine((v) => v === null || isValidEmail(v)
 // The shape only: whether the number exists depends on the contact's location (lib/phone/read.ts).
 const phoneField = optionalText(PHONE_MAX_LENGTH).refine((v) => v === null || isPhoneTyped(v), 'validation.phone');
 
-export const customFieldKey = z.string().trim().min(1, 'validation.required').max(40, 'validation.tooLong');
+export const customFieldKey = z.string().trim().min(1, 'validation.required').max(CUSTOM_KEY_MAX, 'validation.tooLong');
 
 /** The detailed form, the create call and the update call. */
 export const contactInput = z
   .object({
-    firstName: trimmed(100).min(1, 'validation.required'),
-    lastName: trimmed(100).min(1, 'validation.required'),
+    firstName: trimmed(NAME_MAX).min(1, 'validation.required'),
+    lastName: trimmed(NAME_MAX).min(1, 'validation.required'),
     email: emailField,
     phone: phoneField,
     gender: z.enum(contactGenders).default('unknown'),
     type: z.enum(contactTypes).default('leads'),
     locationId: z.coerce.number().int().positive().nullable().optional().default(null),
-    tags: z.array(trimmed(30)).max(20, 'contacts.errors.tooManyTags').default([]),
+    tags: z.array(trimmed(TAG_MAX)).max(TAGS_MAX, 'contacts.errors.tooManyTags').default([]),
     customFields: z
-      .record(customFieldKey, z.string().trim().max(500, 'validation.tooLong'))
-      .refine((v) => Object.keys(v).length <= 30, 'contacts.errors.tooManyFields')
+      .record(customFieldKey, z.string().trim().max(CUSTOM_VALUE_MAX, 'validation.tooLong'))
+      .refine((v) => Object.keys(v).length <= CUSTOM_FIELDS_MAX, 'contacts.errors.tooManyFields')
       .default({}),
     /** true opted in, false opted out, null never stated. */
     emailOptIn: z.boolean().nullable().default(null),

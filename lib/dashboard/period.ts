@@ -1,5 +1,6 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import { dayStart } from '@/lib/reviews/list-reviews';
+import { addDays, nextDay } from '@/lib/time/calendar';
 import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import type { DashboardQuery } from './schema';
 
@@ -18,14 +19,15 @@ export interface Period {
  */
 export function resolvePeriod(q: Pick<DashboardQuery, 'period' | 'from' | 'to'>, now: Date, timeZone = DEFAULT_TIME_ZONE): Period {
   const today = formatInTimeZone(now, timeZone, 'yyyy-MM-dd');
-  const tomorrow = new Date(dayStart(today, timeZone).getTime() + 86_400_000);
+  // Days counted as calendar days, not 24 h: a day of a clock change is 23 or 25 hours long.
+  const tomorrow = nextDay(today);
   let from: Date;
-  let to = tomorrow;
+  let to = dayStart(tomorrow, timeZone);
   if (q.period === 'custom' && q.from && q.to) {
     from = dayStart(q.from, timeZone);
-    to = new Date(dayStart(q.to, timeZone).getTime() + 86_400_000);
+    to = dayStart(nextDay(q.to), timeZone);
   } else if (q.period === '30d' || q.period === '90d') {
-    from = new Date(tomorrow.getTime() - (q.period === '30d' ? 30 : 90) * 86_400_000);
+    from = dayStart(addDays(tomorrow, q.period === '30d' ? -30 : -90), timeZone);
   } else {
     const back = q.period === '6m' ? 5 : 11;
     const [y, m] = today.split('-').map(Number);

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { fromZonedTime } from 'date-fns-tz';
 import { reviews } from '@/db/schema/reviews';
 import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
 import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
+import { nextDay, startOfDayIn } from '@/lib/time/calendar';
 import type { ReviewFilters } from './schema';
 import { containsPattern } from '@/db/like';
 
@@ -11,7 +11,7 @@ export type ReviewRow = Awaited<ReturnType<typeof listReviews>>['records'][numbe
 
 /** Start of a calendar day in the merchant's zone (inclusive) as an instant. */
 export function dayStart(day: string, timeZone = DEFAULT_TIME_ZONE): Date {
-  return fromZonedTime(`${day}T00:00:00`, timeZone);
+  return startOfDayIn(day, timeZone);
 }
 
 /** The where-clause of the review filters; every part is served by a (merchant_id, ...) index. */
@@ -22,7 +22,7 @@ export function reviewConditions(ctx: ServiceContext, f: Partial<ReviewFilters>,
     parts.push(or(ilike(reviews.comment, like), ilike(reviews.reviewerName, like), ilike(reviews.replyComment, like)));
   }
   if (f.from) parts.push(gte(reviews.createTime, dayStart(f.from)));
-  if (f.to) parts.push(lt(reviews.createTime, new Date(dayStart(f.to).getTime() + 86_400_000)));
+  if (f.to) parts.push(lt(reviews.createTime, dayStart(nextDay(f.to))));
   if (!options.ignoreRating) {
     if (f.minRating) parts.push(gte(reviews.rating, f.minRating));
     if (f.maxRating) parts.push(lte(reviews.rating, f.maxRating));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '@/lib/time/calendar';
 import { reviewSites } from '@/db/schema/reviews';
 import { IMPORT_MAX_BYTES, REPLY_MAX_BYTES, REVIEW_PAGE_SIZES, utf8Bytes } from './limits';
 
@@ -8,7 +9,7 @@ export { REPLY_MAX_BYTES, REVIEW_PAGE_SIZES, utf8Bytes } from './limits';
 // Query strings give '' for an untouched field: treat it as absent.
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalInt = (min: number, max: number) => z.preprocess(blank, z.coerce.number().int().min(min).max(max).optional());
-const isoDay = z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'reviews.errors.date').optional());
+const isoDay = z.preprocess(blank, z.string().refine(isCalendarDay, 'reviews.errors.date').optional());
 
 export const reviewFilterSchema = z
   .object({
@@ -49,7 +50,8 @@ export const manualReviewSchema = z.object({
   reviewerName: z.string().trim().min(1, 'validation.required').max(100),
   rating: z.coerce.number().int().min(1, 'reviews.errors.rating').max(5, 'reviews.errors.rating'),
   comment: z.string().trim().max(5000).default(''),
-  reviewDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'reviews.errors.date'),
+  // A review already received: a real day, at most tomorrow (a merchant east of the server's day).
+  reviewDate: z.string().refine(isCalendarDay, 'reviews.errors.date').refine((d) => d <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), 'reviews.errors.dateFuture'),
   employeeTag: z.preprocess(blank, z.string().trim().max(50).optional()),
 });
 

@@ -4,6 +4,13 @@ export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 // A 2 MB .xlsx of ~40,000 rows unpacks to ~25 MB; anything far beyond is a zip bomb.
 export const MAX_UNPACKED_BYTES = 120 * 1024 * 1024;
 export const MAX_ZIP_ENTRIES = 2000;
+/**
+ * A part that would unpack to more than this many times its packed size, once past
+ * RATIO_CHECKED_BYTES, is padding, not cells: spreadsheet programs' sheets pack 5-20x. Refused
+ * from the directory, before a byte is unpacked (a 111 KB file of 110 MB of spaces took seconds).
+ */
+export const MAX_UNPACK_RATIO = 200;
+export const RATIO_CHECKED_BYTES = 8 * 1024 * 1024;
 
 // Excel's own last cell, XFD1048576: no spreadsheet program writes a reference beyond it.
 export const MAX_ROWS = 1_048_576;

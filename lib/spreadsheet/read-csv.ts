@@ -24,6 +24,8 @@ export function readCsv(text: string, limit?: RowLimit): SheetRow[] {
     skipEmptyLines: false,
     step: (result, parser) => {
       try {
+        // A quote never closed swallows every row after it into one cell: refused, naming the row.
+        if (result.errors.some((e) => e.code === 'MissingQuotes')) throw refuse.unclosedQuote(row + 1);
         const cells = result.data;
         for (let c = 0; c < cells.length; c++) sheet.put(row, c, cells[c] ?? '');
         row++;

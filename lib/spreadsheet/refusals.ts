@@ -18,4 +18,5 @@ export const refuse = {
   cellOutOfRange: (cell: string) => new AppError('VALIDATION', 'spreadsheet.errors.cellOutOfRange', { values: { cell: cell.slice(0, 24) } }),
   tooManyCells: () => new AppError('PAYLOAD_TOO_LARGE', 'spreadsheet.errors.tooManyCells', { values: { max: String(MAX_SHEET_CELLS).replace(/\B(?=(\d{3})+$)/g, ',') } }),
   noRows: () => new AppError('VALIDATION', 'spreadsheet.errors.noRows'),
+  unclosedQuote: (row: number) => new AppError('VALIDATION', 'spreadsheet.errors.unclosedQuote', { values: { row } }),
 };

@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import { MAX_UNPACKED_BYTES, MAX_ZIP_ENTRIES } from './limits';
+import { MAX_UNPACK_RATIO, MAX_UNPACKED_BYTES, MAX_ZIP_ENTRIES, RATIO_CHECKED_BYTES } from './limits';
 import { refuse } from './refusals';
 
 export interface ZipArchive {
@@ -61,6 +61,7 @@ export function openZip(bytes: Uint8Array): ZipArchive {
     if (entry.declared === 0xffffffff || entry.compressed === 0xffffffff) throw refuse.unpackedTooLarge();
     total += entry.declared;
     if (total > MAX_UNPACKED_BYTES) throw refuse.unpackedTooLarge();
+    if (entry.declared > RATIO_CHECKED_BYTES && entry.declared > entry.compressed * MAX_UNPACK_RATIO) throw refuse.unpackedTooLarge();
     if (entry.local + 30 > bytes.byteLength) throw refuse.cutOff();
     const key = name.toLowerCase();
     if (!entries.has(key)) {

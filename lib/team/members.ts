@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { lockUserSessions } from '@/lib/auth/session-lock';
 import { refreshTokens, users } from '@/db/schema/users';
@@ -46,10 +46,28 @@ export async function removeMember(ctx: ServiceContext, userId: number): Promise
   const member = await memberOf(ctx, userId);
   if (member.id === ctx.userId || member.role === 'owner') throw new AppError('BAD_REQUEST', 'team.errors.cannotRemoveOwner');
   await ctx.db.transaction(async (tx) => {
+    // Re-checked under locks: a transfer of ownership to this member running at the same time
+    // either commits first (the caller is no longer the owner, or the member now is: refused) or
+    // waits for this removal (and then finds no member to hand the merchant to).
+    await lockOwner(tx, ctx);
+    const [removed] = await tx
+      .delete(users)
+      .where(and(eq(users.id, member.id), eq(users.merchantId, ctx.merchantId), ne(users.role, 'owner')))
+      .returning({ id: users.id });
+    if (!removed) throw new AppError('BAD_REQUEST', 'team.errors.cannotRemoveOwner');
     await revokeSessions(tx, member.id, ctx.now());
-    await tx.delete(users).where(and(eq(users.id, member.id), eq(users.merchantId, ctx.merchantId)));
   });
   return null;
+}
+
+/** The caller's row, locked while it is still this merchant's owner; refused otherwise. */
+async function lockOwner(tx: Db, ctx: ServiceContext): Promise<void> {
+  const [self] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, ctx.userId), eq(users.merchantId, ctx.merchantId), eq(users.role, 'owner')))
+    .for('update');
+  if (!self) throw new AppError('FORBIDDEN', 'team.errors.ownerOnly');
 }
 
 /**
@@ -70,10 +88,14 @@ export async function transferOwnership(ctx: ServiceContext, userId: number): Pr
       .where(and(eq(users.id, ctx.userId), eq(users.merchantId, ctx.merchantId), eq(users.role, 'owner')))
       .returning({ id: users.id });
     if (!self) throw new AppError('FORBIDDEN', 'team.errors.ownerOnly');
-    await tx
+    // The member may have been removed meanwhile: then nobody would own the merchant. Refused
+    // (and the caller's demotion rolled back) unless a row was really promoted.
+    const [promoted] = await tx
       .update(users)
       .set({ role: 'owner', updatedAt: now })
-      .where(and(eq(users.id, member.id), eq(users.merchantId, ctx.merchantId)));
+      .where(and(eq(users.id, member.id), eq(users.merchantId, ctx.merchantId)))
+      .returning({ id: users.id });
+    if (!promoted) throw notFound('team.errors.memberNotFound');
   });
   return null;
 }

@@ -88,6 +88,12 @@ describe(`contacts API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
     const short = await callApi(quick.POST, { method: 'POST', path: '/member/quick', token: m.token, body: { name: 'A', email: 'a@b.co' } });
     expect(short.status).toBe(400);
     expect(short.body.msg).toMatch(/at least 2 characters/);
+    // One word cannot be split: refused beside the name, not saved with an empty last name that
+    // the detailed form (both parts required) would then refuse on every later edit.
+    for (const name of ['Cher', '  Ab  ']) {
+      const mononym = await callApi<{ fieldErrors: Record<string, string> }>(quick.POST, { method: 'POST', path: '/member/quick', token: m.token, body: { name, email: 'cher@example.com' } });
+      expect([mononym.status, mononym.body.data.fieldErrors.name], name).toEqual([400, 'Enter a first and a last name, for example Tom Lee']);
+    }
   });
 
   it("answers 404 for another merchant's contact on every call", async () => {

@@ -115,6 +115,23 @@ describe(`team members and owner-only calls (${process.env.DATABASE_URL ? 'postg
     expect(again.status).toBe(403);
   });
 
+  it("a transfer to a member and that member's removal at once leave the merchant exactly one owner", async () => {
+    for (let round = 0; round < 8; round++) {
+      const owner = await createMerchant(t.db);
+      const staff = await createStaff(t.db, owner.merchantId);
+      const id = String(staff.userId);
+      const [handed, removed] = await Promise.all([
+        callApi(transfer, { method: 'POST', path: `/merchant/team/member/${id}/transferOwnership`, token: owner.token, params: { id } }),
+        callApi(removeMember, { method: 'DELETE', path: `/merchant/team/member/${id}`, token: owner.token, params: { id } }),
+      ]);
+      const roles = await t.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.merchantId, owner.merchantId));
+      expect(roles.filter((r) => r.role === 'owner'), `round ${round}`).toHaveLength(1);
+      // One of the two won, and the other was refused with its message, never a 500.
+      expect([handed.status, removed.status].sort(), `round ${round}`).toEqual(handed.status === 200 ? [200, 403] : [200, 404]);
+      expect(roles.some((r) => r.id === staff.userId), `round ${round}`).toBe(handed.status === 200);
+    }
+  });
+
   it("another merchant's member id answers 404, exactly like a missing one", async () => {
     const a = await createMerchant(t.db);
     const b = await createMerchant(t.db);

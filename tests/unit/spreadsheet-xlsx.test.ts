@@ -5,6 +5,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { readXlsx } from '@/lib/spreadsheet/read-xlsx';
 import { openZip } from '@/lib/spreadsheet/zip';
 import { buildZip, lyingZipBomb, zipBomb, zipOfManyEntries } from '@/tests/fixtures/hostile';
+import { xlsxOfSheetXml } from '@/tests/fixtures/xlsx-parts';
 
 const keyOf = (run: () => unknown) => {
   try {
@@ -28,6 +29,17 @@ describe('the zip reader', () => {
     expect(lying.anyEntryLies()).toBe(true);
     expect(keyOf(() => readXlsx(lyingZipBomb(50)))).toBe('spreadsheet.errors.unpackedTooLarge');
     expect(Date.now() - started).toBeLessThan(10_000); // ~0.3 s here; a quadratic scan takes minutes
+  });
+
+  it('refuses a small workbook whose sheet is mostly padding from its directory, before unpacking it', () => {
+    // Found from outside: 111 KB on the wire, a sheet ending in a 110 MB comment of spaces, under
+    // every other bound; reading it held the server's event loop for seconds.
+    const padding = ' '.repeat(110 * 1024 * 1024);
+    const bomb = xlsxOfSheetXml(`<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>姓名</t></is></c></row></sheetData><!--${padding}--></worksheet>`);
+    expect(bomb.byteLength).toBeLessThan(200 * 1024);
+    const started = performance.now();
+    expect(keyOf(() => readXlsx(bomb))).toBe('spreadsheet.errors.unpackedTooLarge');
+    expect(performance.now() - started).toBeLessThan(500); // microseconds: decided from the directory
   });
 
   it('calls a zip without its end cut off, and damaged entries unreadable', () => {

@@ -97,7 +97,7 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
     for (const row of rows) {
       const result = readRow(row.cells, columns, sheet.headers, ctx.locale);
       if (!result.ok) {
-        reject(row, result.reason);
+        reject(row, result.reason, result.values);
         continue;
       }
       let locationId = mapping.locationId ?? null;

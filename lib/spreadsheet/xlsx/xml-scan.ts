@@ -27,8 +27,10 @@ export function* scanXmlSteps(bytes: Uint8Array, visit: TagVisitor): Generator<v
   for (let start = 0; start < bytes.byteLength; ) {
     let end = Math.min(start + CHUNK_BYTES, bytes.byteLength);
     if (end < bytes.byteLength) {
-      const cut = bytes.lastIndexOf(LT, end - 1);
-      if (cut > start) end = cut;
+      // Searched within this chunk only: from the whole part's end, a part without any "<" (a
+      // comment of 100 MB of spaces) was searched back to its start for every chunk, quadratic.
+      const cut = bytes.subarray(start, end).lastIndexOf(LT);
+      if (cut > 0) end = start + cut;
     }
     const xml = decoder.decode(bytes.subarray(start, end), { stream: true });
     start = end;

@@ -118,9 +118,9 @@ export default async function ReviewReportPage({ searchParams }: { searchParams:
               <tr key={r.id} className="border-b border-slate-100 align-top break-inside-avoid dark:border-slate-800">
                 <td className="py-2 pe-3 whitespace-nowrap tabular-nums">{formatDate(r.createTime, ctx.locale)}</td>
                 <td className="py-2 pe-3 whitespace-nowrap">{t(`sites.${r.site}`)}</td>
-                <td className="py-2 pe-3">{r.reviewerName}</td>
+                <td className="py-2 pe-3 wrap-anywhere">{r.reviewerName}</td>
                 <td className="py-2 pe-3 tabular-nums">{r.rating}★</td>
-                <td className="py-2">
+                <td className="py-2 wrap-anywhere">
                   {r.comment || '—'}
                   {r.replyComment && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">↳ {r.replyComment}</p>}
                 </td>
