@@ -32,18 +32,18 @@ const resolver = lazyZodResolver(() => import('@/lib/locations/schema').then((m)
  * Add and edit, one dialog. The form checks with the same zod schema as the server (loaded on first use);
  * the server action stays the authority, and its field errors land beside the same fields.
  */
-export function LocationFormDialog({ open, row, onOpenChange, onSaved }: { open: boolean; row: LocationRow | null; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
+export function LocationFormDialog({ open, row, sharedCountry, onOpenChange, onSaved }: { open: boolean; row: LocationRow | null; /** The country every listed location is in, if one: a new location starts there. */ sharedCountry: string | null; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
   const t = useTranslations('locations');
   const tc = useTranslations('common');
   const locale = useLocale() as Locale;
-  const form = useForm<Values, unknown, Output>({ resolver, mode: 'onTouched', defaultValues: valuesFor(row, locale) });
+  const form = useForm<Values, unknown, Output>({ resolver, mode: 'onTouched', defaultValues: valuesFor(row, locale, sharedCountry) });
   const { register, control, handleSubmit, formState, setValue, getValues, reset, setError, trigger } = form;
   const country = useWatch({ control, name: 'country' });
   const noZip = zipCodeAbsent(country ?? '');
 
   useEffect(() => {
-    if (open) reset(valuesFor(row, locale));
-  }, [open, row, locale, reset]);
+    if (open) reset(valuesFor(row, locale, sharedCountry));
+  }, [open, row, locale, sharedCountry, reset]);
 
   const message = useFieldMessage(formState.errors);
 

@@ -44,6 +44,9 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
   const detailsLoaded = useLazyMount(dialog?.kind === 'details');
   const blockedLoaded = useLazyMount(actions.blocked !== null);
   const filtered = keyword !== '' || enabledOnly;
+  // A new location starts in the country the listed ones share (else the interface language's).
+  const countries = new Set(rows.map((r) => r.country));
+  const sharedCountry = countries.size === 1 ? [...countries][0] : null;
 
   const columns = useLocationColumns({ isEnabled: actions.isEnabled, onOpen: (kind, row) => setDialog({ kind, row }), onToggle: (row, next) => void actions.setEnabled(row, next), onDelete: (row) => void actions.remove(row) });
 
@@ -97,6 +100,7 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
         <LocationFormDialog
           open={dialog?.kind === 'create' || dialog?.kind === 'edit'}
           row={dialog?.kind === 'edit' ? dialog.row : null}
+          sharedCountry={sharedCountry}
           onOpenChange={(open) => !open && setDialog(null)}
           onSaved={() => {
             setDialog(null);

@@ -31,7 +31,6 @@ export function TemplateEditor({ template, type, problem, merchantName }: Props)
   const [previewOpen, setPreviewOpen] = useState(false);
   const disabled = problem !== null;
 
-  const typeLabel = t(`type.${type}`);
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
@@ -41,7 +40,7 @@ export function TemplateEditor({ template, type, problem, merchantName }: Props)
             {t('editor.back')}
           </Link>
         }
-        title={template ? t('editor.titleEdit', { type: typeLabel }) : t('editor.titleCreate', { type: typeLabel })}
+        title={template ? t('editor.titleEdit', { type: String(type) }) : t('editor.titleCreate', { type: String(type) })}
         actions={
           <>
             <AiDraftButton type={type} category={category ?? 'Reviews'} disabled={disabled} onDraft={editor.applyDraft} />

@@ -101,6 +101,13 @@ export async function consumeCode(db: Db, options: { purpose: AuthCodePurpose; t
 }
 
 /** Link tokens (service e-mail): found by hash alone, spent once. */
+/** What consumeLinkToken would answer, without spending the token (a page showing the link's state). */
+export async function linkTokenState(db: Db, purpose: AuthCodePurpose, token: string, now: Date): Promise<'valid' | 'expired' | 'invalid'> {
+  const [row] = await db.select({ consumedAt: authCodes.consumedAt, expiresAt: authCodes.expiresAt }).from(authCodes).where(and(eq(authCodes.purpose, purpose), eq(authCodes.codeHash, linkTokenHash(token)))).limit(1);
+  if (!row || row.consumedAt) return 'invalid';
+  return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'valid';
+}
+
 export async function consumeLinkToken(db: Db, purpose: AuthCodePurpose, token: string, now: Date): Promise<{ target: string; merchantId: number | null } | 'expired' | 'invalid'> {
   const [row] = await db.select().from(authCodes).where(and(eq(authCodes.purpose, purpose), eq(authCodes.codeHash, linkTokenHash(token)))).limit(1);
   if (!row || row.consumedAt) return 'invalid';

@@ -9,7 +9,7 @@ import { translatorFor } from '@/lib/i18n/translator';
 import { escapeHtml, mailButton, productEmailHtml } from '@/lib/messaging/layout';
 import { sendEmail } from '@/lib/messaging/send';
 import { LOGIN_LIMIT, PASSWORD_RESET_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
-import { consumeLinkToken, issueCode, linkTokenHash } from './one-time-codes';
+import { consumeLinkToken, issueCode, linkTokenHash, linkTokenState } from './one-time-codes';
 import { hashPassword } from './password';
 import type { ForgotPasswordInput, ResetPasswordInput } from './password-schema';
 import { endUserSessions } from './sessions';
@@ -59,6 +59,16 @@ async function sendResetLink(ctx: PublicContext, email: string, now: Date, baseU
     await ctx.db.delete(authCodes).where(and(eq(authCodes.purpose, 'passwordReset'), eq(authCodes.codeHash, linkTokenHash(token))));
     throw error;
   }
+}
+
+/**
+ * Why a reset link cannot be used, as resetPassword would refuse it (message key), or null while
+ * it can: the page says so at once instead of after the new password is typed twice.
+ */
+export async function resetLinkProblem(ctx: Pick<PublicContext, 'db' | 'now'>, token: string): Promise<string | null> {
+  if (!token) return 'accounts.password.resetNoToken';
+  const state = await linkTokenState(ctx.db, 'passwordReset', token, ctx.now());
+  return state === 'valid' ? null : state === 'expired' ? 'accounts.errors.resetLinkExpired' : 'accounts.errors.resetLinkInvalid';
 }
 
 /**

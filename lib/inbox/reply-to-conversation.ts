@@ -16,12 +16,21 @@ import type { ReplyInput } from './schema';
 import { markRead } from './mark-conversation';
 import { requireOwnConversation } from './own-conversation';
 import { contactColumns } from '@/lib/contacts/record';
+import { reserveOnce, type Limit } from '@/lib/rate-limit/rate-limit';
+import crypto from 'node:crypto';
 
 /** What a refused reply says: no address on the channel, or any other consent reason (opted out, bounced, complained). */
 const refusalKeys = {
   email: { noAddress: 'inbox.errors.noEmail', optedOut: 'inbox.errors.emailOptedOut' },
   sms: { noAddress: 'inbox.errors.noPhone', optedOut: 'inbox.errors.smsOptedOut' },
 } as const;
+
+/**
+ * The same reply (conversation, channel, text) is sent once in this window: a double submit from
+ * two tabs, or a client retrying a slow call, must not mail the customer twice (found from
+ * outside: the same reply sent ten times at once was delivered ten times).
+ */
+const SAME_REPLY: Limit = { bucket: 'inboxReply', max: 1, windowSeconds: 30 };
 
 /**
  * A reply by e-mail or SMS through the same transports as campaigns. Refused, with a clear
@@ -41,6 +50,10 @@ export async function replyToConversation(ctx: ServiceContext, input: ReplyInput
   // Never blank here: replyRefusal refuses a missing address (no_address).
   const address = (input.channel === 'email' ? contact.email : contact.phone) ?? '';
   const now = ctx.now();
+  const once = await reserveOnce(ctx.db, SAME_REPLY, `${conversation.id}:${input.channel}:${crypto.createHash('sha256').update(`${input.subject ?? ''}\n${input.text}`).digest('hex')}`, now);
+  if (once.wait > 0) throw new AppError('CONFLICT', 'inbox.errors.justSent', { values: { seconds: once.wait } });
+  // Taken back when the transport refused the message (nothing left): the merchant may try again.
+  let handedOver = false;
   try {
     if (input.channel === 'email') {
       const [last] = await ctx.db
@@ -56,6 +69,7 @@ export async function replyToConversation(ctx: ServiceContext, input: ReplyInput
         .map((p) => `<p style="margin:0 0 12px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.6">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
         .join('');
       const threading: Record<string, string> = last?.externalId ? { 'In-Reply-To': last.externalId, References: last.externalId } : {};
+      handedOver = true;
       const result = await sendEmail(ctx.db, {
         merchantId: ctx.merchantId,
         to: address,
@@ -70,11 +84,13 @@ export async function replyToConversation(ctx: ServiceContext, input: ReplyInput
       await markRead(ctx, conversation.id);
       return { messageId: recorded.messageId };
     }
+    handedOver = true;
     const result = await sendSms(ctx.db, { merchantId: ctx.merchantId, to: address, body: input.text });
     const recorded = await recordMessage(ctx.db, { merchantId: ctx.merchantId, contactId: contact.id, direction: 'out', channel: 'sms', from: '', to: address, text: input.text, externalId: result.messageId || null, userId: ctx.userId, at: now });
     await markRead(ctx, conversation.id);
     return { messageId: recorded.messageId };
   } catch (error) {
+    if (!handedOver || error instanceof TwilioApiError || (error instanceof DeliveryError && !error.uncertain)) await once.release();
     // 21610: the number replied STOP (perhaps to another sender on our shared number); trying
     // again cannot help until it replies START, so say that instead of "try again later".
     if (error instanceof TwilioApiError && error.code === 21610) throw new AppError('CONFLICT', 'inbox.sendErrors.stopBlocked');

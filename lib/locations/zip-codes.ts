@@ -50,7 +50,8 @@ export type ZipCheck = { ok: true; value: string } | { ok: false; messageKey: st
  */
 export function checkZipCode(country: string, zipCode: string | null | undefined): ZipCheck {
   const cc = country.trim().toUpperCase();
-  const code = (zipCode ?? '').trim().replace(/\s+/g, ' ');
+  // NFKC: full-width digits and letters as a Chinese IME types them (２０００４０) read as ASCII.
+  const code = (zipCode ?? '').normalize('NFKC').trim().replace(/\s+/g, ' ');
   if (NO_POSTCODE.has(cc)) {
     // 999077: the code forms and foreign senders commonly require for Hong Kong; kept as given.
     if (code === '' || (cc === 'HK' && code === HK_PLACEHOLDER_ZIP)) return { ok: true, value: code };

@@ -1,5 +1,5 @@
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
-import { isPhoneTyped } from './typed';
+import { foldPhoneText, isPhoneTyped } from './typed';
 
 // Server only: the full ("max") metadata checks a number's digits against each country's real
 // ranges; the default ("min") set only checks lengths, which let (415) 555-0101 pass as a Chinese
@@ -36,7 +36,7 @@ const MAX_DIGITS = 20;
  * - Valid nowhere: refused.
  */
 export function readPhone(value: string, region: string | null | undefined): PhoneReading {
-  const typed = value.trim();
+  const typed = foldPhoneText(value);
   if (!isPhoneTyped(typed)) return { ok: false, problem: 'typed' };
   const digits = typed.replace(/\D/g, '');
   if (typed.startsWith('+') || digits.startsWith('00')) {

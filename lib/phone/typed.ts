@@ -18,8 +18,17 @@ export const MAX_TYPED_DIGITS = 20;
 /** The longest text accepted in a phone field (20 digits and their separators). */
 export const PHONE_MAX_LENGTH = 40;
 
+/**
+ * A phone as typed, with full-width digits and signs ("１３９ ０００", "＋８６", "（０２）", as a
+ * Chinese IME types them) read as their ASCII forms (NFKC) and the ends trimmed. Every reader of
+ * a typed phone starts here.
+ */
+export function foldPhoneText(value: string): string {
+  return value.normalize('NFKC').trim();
+}
+
 export function isPhoneTyped(value: string): boolean {
-  const v = value.trim();
+  const v = foldPhoneText(value);
   if (v.length > PHONE_MAX_LENGTH || !TYPED.test(v)) return false;
   const digits = v.replace(/\D/g, '').length;
   return digits >= MIN_TYPED_DIGITS && digits <= MAX_TYPED_DIGITS;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, notInArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { rateLimitHits } from '@/db/schema/auth-codes';
 import { AppError } from '@/lib/errors/app-error';
@@ -106,6 +106,22 @@ export async function reserveAll(db: Db, checks: { limit: Limit; keys: string[] 
     taken.push(attempt.release);
   }
   return { wait: 0, release: releaseAll };
+}
+
+/**
+ * One attempt per key in the window, decided under a transaction lock on the key: of attempts
+ * made at once exactly one passes (reserveAttempt, counting without a lock, can refuse them all).
+ * `release()` takes the attempt back when it did not happen (the transport refused the message).
+ */
+export async function reserveOnce(db: Db, limit: Limit, key: string, now: Date): Promise<{ wait: number; release: () => Promise<void> }> {
+  await sweepRateLimitHitsOccasionally(db, now);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${limit.bucket}:${key}`}))`);
+    const wait = await retryAfterSeconds(tx, limit, [key], now);
+    if (wait > 0) return { wait, release: async () => {} };
+    const [hit] = await tx.insert(rateLimitHits).values({ bucket: limit.bucket, key, createdAt: now }).returning({ id: rateLimitHits.id });
+    return { wait: 0, release: async () => void (await db.delete(rateLimitHits).where(eq(rateLimitHits.id, hit.id))) };
+  });
 }
 
 /** A success clears the account's counter (never the address's: one good account must not unlock an address). */

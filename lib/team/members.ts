@@ -71,8 +71,8 @@ async function lockOwner(tx: Db, ctx: ServiceContext): Promise<void> {
 }
 
 /**
- * Hands the merchant to another member: they become the owner, the caller becomes staff, in one
- * transaction. Nobody's sessions end; the roles hold from the next request.
+ * Hands the merchant to another member: they become the owner (with post administration), the
+ * caller becomes staff, in one transaction. Nobody's sessions end; the roles hold from the next request.
  */
 export async function transferOwnership(ctx: ServiceContext, userId: number): Promise<null> {
   await requireOwner(ctx);
@@ -90,9 +90,11 @@ export async function transferOwnership(ctx: ServiceContext, userId: number): Pr
     if (!self) throw new AppError('FORBIDDEN', 'team.errors.ownerOnly');
     // The member may have been removed meanwhile: then nobody would own the merchant. Refused
     // (and the caller's demotion rolled back) unless a row was really promoted.
+    // The owner administers the merchant's posts, as the seeded owner does; the former owner keeps
+    // theirs until the new owner takes it away.
     const [promoted] = await tx
       .update(users)
-      .set({ role: 'owner', updatedAt: now })
+      .set({ role: 'owner', permissions: sql`array_append(array_remove(${users.permissions}, ${POST_ADMIN_PERMISSION}), ${POST_ADMIN_PERMISSION})`, updatedAt: now })
       .where(and(eq(users.id, member.id), eq(users.merchantId, ctx.merchantId)))
       .returning({ id: users.id });
     if (!promoted) throw notFound('team.errors.memberNotFound');

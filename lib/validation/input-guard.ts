@@ -1,20 +1,26 @@
 import type { z } from 'zod';
 
+// Half of a UTF-16 pair without its other half: no character, and no text can hold it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * Checks every input gets before its schema: PostgreSQL text cannot hold a NUL character, so a
- * string carrying one is refused as invalid (a 400) instead of failing in the database (a 500).
+ * Checks every input gets before its schema: PostgreSQL text cannot hold a NUL character, and no
+ * text can hold a lone surrogate (a JSON body may escape one: "\ud800"), so a string carrying
+ * either is refused as invalid beside its field (a 400), instead of failing in the database
+ * (jsonb refused it with a 400 naming no field) or being stored as U+FFFD in a text column.
  * Walks iteratively: a hostile body may nest deeper than the call stack.
  */
 export function nulIssues(value: unknown): z.core.$ZodIssue[] {
+  const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
   const stack: { v: unknown; path: PropertyKey[] }[] = [{ v: value, path: [] }];
   let visited = 0;
   for (let item = stack.pop(); item && visited++ < 100_000; item = stack.pop()) {
     const { v, path } = item;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return [{ code: 'custom', path, message: 'validation.invalid', input: v } as z.core.$ZodIssue];
+      if (unstorable(v)) return [{ code: 'custom', path, message: 'validation.invalid', input: v } as z.core.$ZodIssue];
     } else if (v && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) {
-        if (k.includes('\u0000')) return [{ code: 'custom', path, message: 'validation.invalid', input: k } as z.core.$ZodIssue];
+        if (unstorable(k)) return [{ code: 'custom', path, message: 'validation.invalid', input: k } as z.core.$ZodIssue];
         stack.push({ v: child, path: path.length < 20 ? [...path, k] : path });
       }
     }

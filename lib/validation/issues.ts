@@ -19,7 +19,9 @@ export function issueMessageKey(issue: z.core.$ZodIssue): { key: string; values?
       return { key: issue.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig', values: { max: Number(issue.maximum) } };
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) <= 1) return { key: 'validation.required' };
-      return { key: issue.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall', values: { min: Number(issue.minimum) } };
+      // positive() is "more than 0", an exclusive bound; every such field here is a whole number
+      // (an id), so "at least 1" (it said "at least 0" while refusing 0).
+      return { key: issue.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall', values: { min: Number(issue.minimum) + (issue.inclusive === false ? 1 : 0) } };
     case 'invalid_type':
       // Zod 4 leaves `input` out of issues; its default message names what it received.
       return { key: issue.input === undefined && /received (undefined|null)|^Required$/.test(issue.message ?? '') || issue.input === null ? 'validation.required' : 'validation.invalidType' };

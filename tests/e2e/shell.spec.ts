@@ -289,7 +289,7 @@ test.describe('public pages', () => {
     await context.clearCookies();
 
     await page.goto('/no-permission');
-    await expect(page.getByRole('heading', { name: '当前账号没有权限访问此页面' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '当前账户没有权限访问此页面' })).toBeVisible();
     await expect(page.getByTestId('back-home')).toHaveAttribute('href', '/');
   });
 

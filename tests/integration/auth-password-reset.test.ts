@@ -11,6 +11,7 @@ import { POST as refreshRoute } from '@/app/api/user/refresh/route';
 import { GET as info } from '@/app/api/user/info/route';
 import { POST as forgotRoute } from '@/app/api/user/password/forgot/route';
 import { POST as resetRoute } from '@/app/api/user/password/reset/route';
+import { resetLinkProblem } from '@/lib/auth/password-reset';
 
 const t = setupTestDatabase();
 const PASSWORD = 'Flat-White-42';
@@ -89,6 +90,13 @@ describe(`password reset (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`,
     expect((await forgot(user.email)).status).toBe(200);
     const token = await resetTokenFor(user.email, last?.id ?? 0);
 
+    // The page can tell a live link without spending it (it says so before the password is typed).
+    const ctx = { db: t.db, now: () => new Date() };
+    expect(await resetLinkProblem(ctx, token)).toBeNull();
+    expect(await resetLinkProblem(ctx, token)).toBeNull();
+    expect(await resetLinkProblem(ctx, 'made-up')).toBe('accounts.errors.resetLinkInvalid');
+    expect(await resetLinkProblem(ctx, '')).toBe('accounts.password.resetNoToken');
+    expect(await resetLinkProblem({ db: t.db, now: () => new Date(Date.now() + 7 * 86_400_000) }, token)).toBe('accounts.errors.resetLinkExpired');
     const weak = await callApi(resetRoute, { method: 'POST', path: '/user/password/reset', body: { token, password: 'short', confirmPassword: 'short' } });
     expect(weak.status).toBe(400);
     const done = await callApi(resetRoute, { method: 'POST', path: '/user/password/reset', body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
@@ -106,6 +114,7 @@ describe(`password reset (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`,
     const again = await callApi(resetRoute, { method: 'POST', path: '/user/password/reset', body: { token, password: 'Another-Brew-99', confirmPassword: 'Another-Brew-99' } });
     expect(again.status).toBe(400);
     expect(again.body.data).toMatchObject({ fieldErrors: { token: expect.any(String) } });
+    expect(await resetLinkProblem(ctx, token)).toBe('accounts.errors.resetLinkInvalid');
   });
 
   it('refuses a made-up token and mismatched passwords beside their fields', async () => {

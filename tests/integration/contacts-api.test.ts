@@ -96,6 +96,19 @@ describe(`contacts API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
     }
   });
 
+  it('refuses a lone surrogate beside its field, in a text column and in the custom fields alike (found from outside)', async () => {
+    const m = await createMerchant(t.db);
+    const send = (fields: string) => callApi<{ fieldErrors: Record<string, string> }>(list.POST, { method: 'POST', path: '/member', token: m.token, rawBody: `{"firstName":"QA","lastName":"S","email":"qa.lone@example.com",${fields}}`, headers: { 'content-type': 'application/json' } });
+    const inTag = await send('"gender":"unknown","type":"leads","tags":["a\\ud800b"]');
+    expect([inTag.status, Object.keys(inTag.body.data.fieldErrors)]).toEqual([400, ['tags.0']]);
+    const inValue = await send('"customFields":{"k":"a\\ud800b"}');
+    expect([inValue.status, Object.keys(inValue.body.data.fieldErrors)]).toEqual([400, ['customFields.k']]);
+    const inKey = await send('"customFields":{"a\\udc00":"v"}');
+    expect([inKey.status, Object.keys(inKey.body.data.fieldErrors)]).toEqual([400, ['customFields']]);
+    // A whole pair is a character like any other.
+    expect((await send('"customFields":{"k":"\\ud83d\\ude00"}')).status).toBe(200);
+  });
+
   it("answers 404 for another merchant's contact on every call", async () => {
     const a = await createMerchant(t.db);
     const b = await createMerchant(t.db);

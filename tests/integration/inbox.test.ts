@@ -225,6 +225,23 @@ describe('replies and the list', () => {
     expect(viewed.lastChannel).toBe('email');
   });
 
+  it('sends the same reply fired ten times at once exactly once, counted at the SMTP server and at Twilio', async () => {
+    const scene = await createSendingScene(t.db, { members: [{ firstName: 'Bo', email: 'bo@example.com', phone: '+15550003333' }] });
+    const raw = `From: Bo <bo@example.com>\r\nTo: no-reply@starloop.test\r\nSubject: Hours\r\nMessage-ID: <bo-1@example.com>\r\n\r\nOpen on Sunday?\r\n`;
+    const { data } = await (await inboundEmail(mimeRequest(raw), noParams)).json();
+    const id = String(data.conversationId);
+    const burst = (channel: string, text: string) => Promise.all(Array.from({ length: 10 }, () => callApi(reply, { method: 'POST', path: '/x', token: scene.merchant.token, params: { id }, body: { channel, text } })));
+    const mails = await burst('email', 'Yes, 9 to 5 on Sundays.');
+    expect(mails.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(mails.find((r) => r.status === 409)?.body.msg).toMatch(/^This reply was just sent\. To send the same text again, wait \d+ seconds$/);
+    expect(smtp.messages.filter((m) => m.to.includes('bo@example.com') && m.text?.includes('9 to 5 on Sundays'))).toHaveLength(1);
+    const texts = await burst('sms', 'Yes, 9 to 5.');
+    expect(texts.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(twilio.messages.filter((m) => m.to === '+15550003333' && m.body === 'Yes, 9 to 5.')).toHaveLength(1);
+    // Another text is another reply.
+    expect((await callApi(reply, { method: 'POST', path: '/x', token: scene.merchant.token, params: { id }, body: { channel: 'email', text: 'And 10 to 4 on holidays.' } })).status).toBe(200);
+  });
+
   it('threads a second customer e-mail on the Message-ID of our inbox reply, and refuses e-mail to an opted-out contact', async () => {
     const merchant = await createMerchant(t.db);
     const raw = `From: Dora <dora@example.com>\r\nTo: ${inboxAddress(merchant.merchantId)}\r\nSubject: Parking\r\nMessage-ID: <dora-1@example.com>\r\n\r\nIs there parking?\r\n`;

@@ -95,6 +95,11 @@ describe('zip codes by country', () => {
     expect(checkZipCode('hk', '1')).toEqual({ ok: false, messageKey: 'locations.zip.HK' });
   });
 
+  it('reads full-width digits as ASCII (an IME types ２０００４０)', () => {
+    expect(checkZipCode('CN', '２０００４０')).toEqual({ ok: true, value: '200040' });
+    expect(checkZipCode('US', '１００１２')).toEqual({ ok: true, value: '10012' });
+  });
+
   it('tells the form which countries need, or have no, zip code', () => {
     expect(zipCodeRequired('US')).toBe(true);
     expect(zipCodeRequired('HK')).toBe(false);

@@ -29,6 +29,15 @@ describe('lib/phone: reading a typed number', () => {
     expect(read('91234567', 'HK')).toBe('+85291234567');
   });
 
+  it('reads full-width digits and signs as a Chinese IME types them (found from outside: refused as "7-20 digits")', () => {
+    expect(read('１３９１２３４５６７８', 'CN')).toBe('+8613912345678');
+    expect(read('139１２３４５６７８', 'CN')).toBe('+8613912345678');
+    expect(read('＋１ ２１２ ５５５ ０１２３')).toBe('+12125550123');
+    expect(read('（０２１）６２８８－１２３４', 'CN')).toBe('+862162881234');
+    expect(read('９１２３\u3000４５６７', 'HK')).toBe('+85291234567');
+    expect(isPhoneTyped('＋８６ １３８ ００１３ ８０００')).toBe(true);
+  });
+
   it('reads Chinese mobiles and landlines, with and without the trunk 0', () => {
     expect(read('138 0013 8000', 'CN')).toBe('+8613800138000');
     expect(read('13800138000', 'CN')).toBe('+8613800138000');

@@ -126,7 +126,7 @@ export function LoginForm({ callbackUrl, expired, demo }: LoginFormProps) {
           <Sparkles className="size-4 shrink-0 text-primary" aria-hidden="true" />
           <div className="flex min-w-0 flex-1 flex-col">
             <span className="text-sm font-medium text-slate-800 dark:text-slate-100">{t('demoTitle')}</span>
-            <span className="truncate text-xs text-slate-500 dark:text-slate-400">{t('demoHint', { email: demo.email, password: demo.password })}</span>
+            <span className="text-xs wrap-anywhere text-slate-500 dark:text-slate-400">{t('demoHint', { email: demo.email, password: demo.password })}</span>
           </div>
           <Button
             variant="secondary"

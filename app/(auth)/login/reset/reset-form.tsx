@@ -18,13 +18,13 @@ const resolver = lazyZodResolver(() => import('@/lib/auth/password-schema').then
 const link = 'inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline underline-offset-4 dark:text-primary-light';
 const alert = 'flex items-start gap-2.5 rounded-lg border px-3.5 py-3 text-sm';
 
-export function ResetForm({ token }: { token: string }) {
+export function ResetForm({ token, problem }: { token: string; /** Why the link cannot be used, known when the page was made. */ problem: string | null }) {
   const t = useTranslations('accounts.password');
   const tv = useTranslations();
   const [pending, start] = useTransition();
   const [done, setDone] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(token ? null : t('resetNoToken'));
-  const [linkDead, setLinkDead] = useState(!token);
+  const [message, setMessage] = useState<string | null>(problem);
+  const [linkDead, setLinkDead] = useState(problem !== null);
   const form = useForm<z.input<typeof resetPasswordSchema>, unknown, z.output<typeof resetPasswordSchema>>({ resolver, defaultValues: { token, password: '', confirmPassword: '' }, mode: 'onTouched' });
   const { errors } = form.formState;
   const errorText = (text?: string) => (text ? (/^(validation|accounts)\./.test(text) ? tv(runtimeKey<typeof tv>(text)) : text) : undefined);
@@ -75,12 +75,12 @@ export function ResetForm({ token }: { token: string }) {
       )}
       <input type="hidden" {...form.register('token')} />
       <FormField label={t('newPassword')} required hint={t('newPasswordHint')} error={errorText(errors.password?.message)}>
-        <Input type="password" autoComplete="new-password" leading={<Lock />} className="h-11" disabled={!token} {...form.register('password')} />
+        <Input type="password" autoComplete="new-password" leading={<Lock />} className="h-11" disabled={linkDead} {...form.register('password')} />
       </FormField>
       <FormField label={t('confirmPassword')} required error={errorText(errors.confirmPassword?.message)}>
-        <Input type="password" autoComplete="new-password" leading={<Lock />} className="h-11" disabled={!token} {...form.register('confirmPassword')} />
+        <Input type="password" autoComplete="new-password" leading={<Lock />} className="h-11" disabled={linkDead} {...form.register('confirmPassword')} />
       </FormField>
-      <Button type="submit" size="lg" loading={pending} disabled={!token} className="w-full">
+      <Button type="submit" size="lg" loading={pending} disabled={linkDead} className="w-full">
         {pending ? t('resetSubmitting') : t('resetSubmit')}
       </Button>
       <Link href="/login" className={link}>

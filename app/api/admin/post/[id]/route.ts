@@ -7,7 +7,8 @@ import { deletePost, updatePost } from '@/lib/posts/write-post';
 
 const base = { auth: 'user', permission: POST_ADMIN_PERMISSION, params: postIdParamsSchema } as const;
 
-export const GET = route(base, (ctx, { params }) => getPost(ctx, params.id));
+// Reading needs no permission, as in the app (staff preview drafts read-only); writing does.
+export const GET = route({ auth: 'user', params: postIdParamsSchema }, (ctx, { params }) => getPost(ctx, params.id));
 
 export const PUT = route({ ...base, body: postInputSchema, successKey: 'posts.messages.saved' }, (ctx, { params, body }) => updatePost(ctx, params.id, body));
 
