@@ -247,7 +247,7 @@ test('screenshots of the new screens: desktop and 375 px, light and dark', async
       await page.screenshot({ path: `${shots}/forgot-${name}.png`, fullPage: true });
       await page.goto(`${base}/login/reset?token=not-a-real-token`);
       // An unknown link says so when the page opens; the form stays shut.
-      await expect(page.getByRole('alert')).toBeVisible();
+      await expect(page.locator('form').getByRole('alert')).toBeVisible();
       await expect(page.locator('form button[type="submit"]')).toBeDisabled();
       await page.screenshot({ path: `${shots}/reset-${name}.png`, fullPage: true });
       await signIn(page);
