@@ -1,6 +1,5 @@
 import { formatInTimeZone } from 'date-fns-tz';
-import { dayStart } from '@/lib/reviews/list-reviews';
-import { addDays, nextDay } from '@/lib/time/calendar';
+import { addDays, nextDay, startOfDayIn } from '@/lib/time/calendar';
 import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import type { DashboardQuery } from './schema';
 
@@ -22,17 +21,17 @@ export function resolvePeriod(q: Pick<DashboardQuery, 'period' | 'from' | 'to'>,
   // Days counted as calendar days, not 24 h: a day of a clock change is 23 or 25 hours long.
   const tomorrow = nextDay(today);
   let from: Date;
-  let to = dayStart(tomorrow, timeZone);
+  let to = startOfDayIn(tomorrow, timeZone);
   if (q.period === 'custom' && q.from && q.to) {
-    from = dayStart(q.from, timeZone);
-    to = dayStart(nextDay(q.to), timeZone);
+    from = startOfDayIn(q.from, timeZone);
+    to = startOfDayIn(nextDay(q.to), timeZone);
   } else if (q.period === '30d' || q.period === '90d') {
-    from = dayStart(addDays(tomorrow, q.period === '30d' ? -30 : -90), timeZone);
+    from = startOfDayIn(addDays(tomorrow, q.period === '30d' ? -30 : -90), timeZone);
   } else {
     const back = q.period === '6m' ? 5 : 11;
     const [y, m] = today.split('-').map(Number);
     const start = new Date(Date.UTC(y, m - 1 - back, 1));
-    from = dayStart(start.toISOString().slice(0, 10), timeZone);
+    from = startOfDayIn(start.toISOString().slice(0, 10), timeZone);
   }
   // Every bound above is a day's start in the zone, so the period is a whole number of days.
   const day = (d: Date) => formatInTimeZone(d, timeZone, 'yyyy-MM-dd');

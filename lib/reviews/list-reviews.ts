@@ -9,7 +9,7 @@ import { containsPattern } from '@/db/like';
 
 export type ReviewRow = Awaited<ReturnType<typeof listReviews>>['records'][number];
 
-/** Start of a calendar day in the merchant's zone (inclusive) as an instant. */
+/** Start of a calendar day in the reviews' zone (inclusive) as an instant: startOfDayIn with its default. */
 export function dayStart(day: string, timeZone = DEFAULT_TIME_ZONE): Date {
   return startOfDayIn(day, timeZone);
 }
