@@ -1,9 +1,11 @@
-import { NextResponse } from 'next/server';
+import { NextResponse, type NextRequest } from 'next/server';
+import { isMalformedPath, malformedApiPathResponse, malformedPagePathResponse } from '@/lib/api/malformed-path';
 import { auth } from '@/lib/auth/auth';
 import { withCookieWrites } from '@/lib/auth/refresh-flight';
 import { isPublicPage } from '@/lib/auth/public-paths';
 import { SESSION_ENDED_COOKIE, SESSION_ENDED_MAX_AGE, isSessionCookie, signInPathFor } from '@/lib/auth/session-cookie';
 import { contentSecurityPolicy, isHttpsRequest, newNonce } from '@/lib/security/headers';
+import { LOCALE_COOKIE } from '@/lib/i18n/locales';
 
 /**
  * Session refresh, the sign-in redirect and the page Content Security Policy. It is never the
@@ -53,6 +55,14 @@ const authed = auth((request) => {
  *   spent refresh token back into the browser after a concurrent refresh.
  */
 export default async function proxy(...args: Parameters<typeof authed>): Promise<Response> {
+  const request = args[0] as NextRequest;
+  const { pathname } = request.nextUrl;
+  const api = pathname === '/api' || pathname.startsWith('/api/');
+  // Next.js would answer a path it cannot decode with its own plain-text 500.
+  if (isMalformedPath(pathname)) return api ? malformedApiPathResponse(request) : malformedPagePathResponse(request, request.cookies.get(LOCALE_COOKIE)?.value);
+  // The matcher sends /api here only for paths with a non-ASCII or stray escape; those that decode
+  // go on untouched (routes authenticate themselves).
+  if (api) return NextResponse.next();
   const { result, scope } = withCookieWrites(() => authed(...args));
   const response = (await result) as Response;
   const setCookies = response.headers.getSetCookie();
@@ -93,6 +103,8 @@ function withCsp(response: NextResponse, csp: string): NextResponse {
 
 // /api is left out: routes authenticate themselves, and the proxy would cap request bodies at
 // 10 MB (video uploads may be 50 MB). Prefetches still get a nonce: they render the same pages.
+// Except /api paths with a `%` that is not an ASCII escape (`%20`): the only ones that may not
+// decode (a stray `%`, non-UTF-8 bytes); no upload path has one.
 export const config = {
-  matcher: ['/((?!api/|api$|_next/static|_next/image|favicon.ico|icon.svg|robots.txt|fonts/).*)'],
+  matcher: ['/((?!api/|api$|_next/static|_next/image|favicon.ico|icon.svg|robots.txt|fonts/).*)', '/api/(.*%(?![0-7][0-9A-Fa-f]).*)'],
 };

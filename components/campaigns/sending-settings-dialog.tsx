@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -26,15 +26,19 @@ const resolver = lazyZodResolver(() => import('@/lib/sending/schema').then((m) =
  */
 export function SendingSettingsDialog({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
   const t = useTranslations('campaigns.sendingSettings');
+  const tc = useTranslations('common');
   const { register, handleSubmit, formState, reset, setError } = useForm<Values, unknown, z.output<typeof sendingSettingsSchema>>({ resolver, defaultValues: { frequencyCapDays: '' } });
   const message = useFieldMessage(formState.errors);
+  const [editable, setEditable] = useState(true);
 
   useEffect(() => {
     if (!open) return;
     let current = true;
     reset({ frequencyCapDays: '' });
     void sendingSettingsAction({}).then((res) => {
-      if (current && res.ok) reset({ frequencyCapDays: String(res.data.frequencyCapDays) });
+      if (!current || !res.ok) return;
+      reset({ frequencyCapDays: String(res.data.frequencyCapDays) });
+      setEditable(res.data.editable);
     });
     return () => {
       current = false;
@@ -57,15 +61,18 @@ export function SendingSettingsDialog({ open, setOpen }: { open: boolean; setOpe
               <DialogDescription>{t('description')}</DialogDescription>
             </DialogHeader>
             <FormField label={t('capLabel')} hint={t('capHint')} error={message('frequencyCapDays')}>
-              <Input type="number" inputMode="numeric" min={0} max={FREQUENCY_CAP_MAX_DAYS} step={1} {...register('frequencyCapDays')} className="w-32" />
+              <Input type="number" inputMode="numeric" min={0} max={FREQUENCY_CAP_MAX_DAYS} step={1} disabled={!editable} {...register('frequencyCapDays')} className="w-32" />
             </FormField>
+            {!editable && <p className="text-sm text-slate-500 dark:text-slate-400">{t('ownerNote')}</p>}
             <DialogFooter>
               <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-                {t('cancel')}
+                {editable ? t('cancel') : tc('close')}
               </Button>
-              <Button type="submit" disabled={formState.isSubmitting}>
-                {t('save')}
-              </Button>
+              {editable && (
+                <Button type="submit" disabled={formState.isSubmitting}>
+                  {t('save')}
+                </Button>
+              )}
             </DialogFooter>
           </form>
         </DialogContent>

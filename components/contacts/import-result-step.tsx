@@ -33,10 +33,17 @@ export function ImportResultStep({ summary, progress, onAgain: reset }: { summar
                 </div>
               ))}
             </dl>
-            {summary.withoutPhone > 0 && (
-              <p data-testid="import-without-phone" className="text-sm text-amber-700 dark:text-amber-400">
-                {t('summary.withoutPhone', { count: summary.withoutPhone })}
+            {/* Only phones left out: say so; anything else left out too: the general note. */}
+            {summary.withNotes > summary.withoutPhone ? (
+              <p data-testid="import-with-notes" className="text-sm text-amber-700 dark:text-amber-400">
+                {t('summary.withNotes', { count: summary.withNotes })}
               </p>
+            ) : (
+              summary.withoutPhone > 0 && (
+                <p data-testid="import-without-phone" className="text-sm text-amber-700 dark:text-amber-400">
+                  {t('summary.withoutPhone', { count: summary.withoutPhone })}
+                </p>
+              )
             )}
             <div className="flex flex-wrap items-center justify-between gap-3">
               {summary.rejected.length > 0 ? (

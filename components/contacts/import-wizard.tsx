@@ -39,10 +39,10 @@ export function ImportWizard({ locations }: { locations: LocationOption[] }) {
     if (f.size > MAX_BYTES) return fail(t('errors.tooLarge', { size: 2 }));
     setFile(f);
   };
+  // Shown once, beside the file it is about (an alert), not also as a toast.
   const fail = (message: string) => {
     setFile(null);
     setError(message);
-    notify.warning(message);
   };
 
   const toMatch = async () => {

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import type { Locale } from '@/lib/i18n/locales';
+import { formatAxisMonth } from '@/lib/time/format';
 
 export interface TrendPoint {
   month: string; // YYYY-MM
@@ -16,13 +18,13 @@ interface Labels {
 
 const W = 720;
 const H = 260;
-const PAD = { top: 20, right: 44, bottom: 36, left: 40 };
+const PAD = { top: 20, right: 44, bottom: 52, left: 40 };
 
 /**
  * Reviews per month (bars) and the month's average rating (line, right axis 1-5), drawn as SVG by
  * hand (no chart library). Screen readers get a title, a description and the same data as a table.
  */
-export function TrendChart({ points, labels, className }: { points: TrendPoint[]; labels: Labels; className?: string }) {
+export function TrendChart({ points, labels, locale, className }: { points: TrendPoint[]; labels: Labels; locale: Locale; className?: string }) {
   const id = useId();
   const max = Math.max(1, ...points.map((p) => p.total));
   const step = niceStep(max);
@@ -60,16 +62,26 @@ export function TrendChart({ points, labels, className }: { points: TrendPoint[]
             {v}★
           </text>
         ))}
-        {points.map((p, i) => (
+        {points.map((p, i) => {
+          const axis = formatAxisMonth(p.month, locale);
+          // The year under the first month and under each January.
+          const showYear = i === 0 || p.month.endsWith('-01');
+          return (
           <g key={p.month}>
             <rect x={x(i) - barW / 2} y={y(p.total)} width={barW} height={Math.max(0, y(0) - y(p.total))} rx={4} className="fill-primary/80 dark:fill-primary/70">
               <title>{`${p.month}: ${p.total}`}</title>
             </rect>
             <text x={x(i)} y={H - PAD.bottom + 18} textAnchor="middle" className="fill-current text-[13px] tabular-nums">
-              {points.length > 8 ? p.month.slice(2).replace('-', '/') : p.month}
+              {axis.month}
             </text>
+            {showYear && (
+              <text x={x(i)} y={H - PAD.bottom + 36} textAnchor="middle" className="fill-current text-[12px] tabular-nums">
+                {axis.year}
+              </text>
+            )}
           </g>
-        ))}
+          );
+        })}
         {line && <polyline points={line} fill="none" className="stroke-amber-500" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />}
         {points.map((p, i) => (p.average === null ? null : <circle key={p.month} cx={x(i)} cy={yAvg(p.average)} r={3.5} className="fill-white stroke-amber-500 dark:fill-slate-900" strokeWidth={2} />))}
       </svg>

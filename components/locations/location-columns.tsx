@@ -19,10 +19,12 @@ interface Handlers {
   onOpen: (kind: 'details' | 'edit', row: LocationRow) => void;
   onToggle: (row: LocationRow, enabled: boolean) => void;
   onDelete: (row: LocationRow) => void;
+  /** The owner enables, disables and deletes; staff see the state only (the services refuse them too). */
+  canManage: boolean;
 }
 
 /** The location list's columns, with the enable switch and each row's menu. */
-export function useLocationColumns({ isEnabled, onOpen, onToggle, onDelete }: Handlers): DataTableColumn<LocationRow>[] {
+export function useLocationColumns({ isEnabled, onOpen, onToggle, onDelete, canManage }: Handlers): DataTableColumn<LocationRow>[] {
   const t = useTranslations('locations');
   const locale = useLocale() as Locale;
   return [
@@ -70,7 +72,7 @@ export function useLocationColumns({ isEnabled, onOpen, onToggle, onDelete }: Ha
     {
       id: 'enabled',
       header: t('columns.enabled'),
-      cell: (row) => <Switch size="sm" checked={isEnabled(row)} onCheckedChange={(next) => onToggle(row, next)} aria-label={t('toggleLabel', { name: row.locationName })} />,
+      cell: (row) => <Switch size="sm" checked={isEnabled(row)} disabled={!canManage} onCheckedChange={(next) => onToggle(row, next)} aria-label={t('toggleLabel', { name: row.locationName })} />,
     },
     { id: 'createTime', header: t('columns.createTime'), className: 'whitespace-nowrap tabular-nums', cell: (row) => formatDateTime(row.createTime, locale) },
     {
@@ -95,15 +97,19 @@ export function useLocationColumns({ isEnabled, onOpen, onToggle, onDelete }: Ha
               <Pencil aria-hidden="true" />
               {t('actions.edit')}
             </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => onToggle(row, !isEnabled(row))}>
-              {isEnabled(row) ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}
-              {isEnabled(row) ? t('actions.disable') : t('actions.enable')}
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem danger onSelect={() => onDelete(row)}>
-              <Trash2 aria-hidden="true" />
-              {t('actions.delete')}
-            </DropdownMenuItem>
+            {canManage && (
+              <>
+                <DropdownMenuItem onSelect={() => onToggle(row, !isEnabled(row))}>
+                  {isEnabled(row) ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}
+                  {isEnabled(row) ? t('actions.disable') : t('actions.enable')}
+                </DropdownMenuItem>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem danger onSelect={() => onDelete(row)}>
+                  <Trash2 aria-hidden="true" />
+                  {t('actions.delete')}
+                </DropdownMenuItem>
+              </>
+            )}
           </DropdownMenuContent>
         </DropdownMenu>
       ),

@@ -29,12 +29,14 @@ export interface LocationListProps {
   pageSize: number;
   keyword: string;
   enabledOnly: boolean;
+  /** The signed-in user is the owner (enables, disables and deletes). */
+  canManage: boolean;
 }
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; row: LocationRow } | { kind: 'details'; row: LocationRow } | null;
 
 /** Store locations (spec section 2): search, filter, paging, enable switches, add, edit, details and delete. */
-export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledOnly }: LocationListProps) {
+export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledOnly, canManage }: LocationListProps) {
   const t = useTranslations('locations');
   const list = useListQuery({ keyword });
   const { pending, refresh } = list;
@@ -48,7 +50,7 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
   const countries = new Set(rows.map((r) => r.country));
   const sharedCountry = countries.size === 1 ? [...countries][0] : null;
 
-  const columns = useLocationColumns({ isEnabled: actions.isEnabled, onOpen: (kind, row) => setDialog({ kind, row }), onToggle: (row, next) => void actions.setEnabled(row, next), onDelete: (row) => void actions.remove(row) });
+  const columns = useLocationColumns({ isEnabled: actions.isEnabled, onOpen: (kind, row) => setDialog({ kind, row }), onToggle: (row, next) => void actions.setEnabled(row, next), onDelete: (row) => void actions.remove(row), canManage });
 
   const empty = filtered ? (
     <EmptyState
@@ -93,6 +95,7 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
           </Button>
         }
       />
+      {!canManage && <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">{t('ownerNote')}</p>}
       <LocationFilters list={list} keyword={keyword} enabledOnly={enabledOnly} total={total} />
       <DataTable aria-label={t('title')} columns={columns} rows={rows} rowKey={(row) => row.locationId} loading={pending && rows.length === 0} empty={empty} className={pending ? 'opacity-70 transition-opacity' : undefined} />
       {total > 0 && <Pager total={total} pageNum={pageNum} pageSize={pageSize} pageSizes={PAGE_SIZES} />}

@@ -20,7 +20,8 @@ const resolver = lazyZodResolver(() => import('@/lib/reviews/schema').then((m) =
 interface Outcome {
   inserted: number;
   updated: number;
-  failed: { row: number; messageKey: string }[];
+  /** `reason`: the row's refusal in the caller's language, values included (the column, its limit). */
+  failed: { row: number; messageKey: string; reason: string }[];
 }
 
 /** Imports reviews of other sites from a .csv, .xlsx or .xls file (POST /api/reviews/import); opened by ImportButton. */
@@ -73,7 +74,7 @@ export function ImportDialog({ open, setOpen }: { open: boolean; setOpen: (open:
               {outcome.failed.length > 0 && (
                 <ul className="mt-2 max-h-40 list-disc overflow-y-auto ps-5 text-red-700 dark:text-red-300">
                   {outcome.failed.map((f) => (
-                    <li key={f.row}>{t('rowError', { row: f.row, message: tAll(f.messageKey as 'reviews.errors.rating') })}</li>
+                    <li key={f.row}>{t('rowError', { row: f.row, message: f.reason || tAll(f.messageKey as 'reviews.errors.rating') })}</li>
                   ))}
                 </ul>
               )}

@@ -36,7 +36,8 @@ export function ConnectButton({ provider, reconnect = false }: { provider: 'goog
   );
 }
 
-export function SourceActions({ sourceId, connected }: { sourceId: number; connected: boolean }) {
+/** Sync (anyone of the merchant) and disconnect (the owner's: `canDisconnect`). */
+export function SourceActions({ sourceId, connected, canDisconnect }: { sourceId: number; connected: boolean; canDisconnect: boolean }) {
   const t = useTranslations('sources');
   const router = useRouter();
   const confirm = useConfirm();
@@ -68,10 +69,12 @@ export function SourceActions({ sourceId, connected }: { sourceId: number; conne
         <RefreshCw aria-hidden="true" />
         {t('syncNow')}
       </Button>
-      <Button variant="ghost" size="sm" onClick={disconnect} loading={busy === 'disconnect'} disabled={busy !== null}>
-        <Unplug aria-hidden="true" />
-        {t('disconnect')}
-      </Button>
+      {canDisconnect && (
+        <Button variant="ghost" size="sm" onClick={disconnect} loading={busy === 'disconnect'} disabled={busy !== null}>
+          <Unplug aria-hidden="true" />
+          {t('disconnect')}
+        </Button>
+      )}
     </div>
   );
 }

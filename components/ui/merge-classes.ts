@@ -15,7 +15,8 @@ const NUM = String.raw`\d+(\.\d+)?|\[.+\]|\(.+\)|px|auto|full|none|screen|dvh|sv
 const SIZES = String.raw`\d?xs|sm|md|lg|\d?xl`;
 
 /** Prefix → the values it takes, for prefixes whose value does not change the group (`max-w-40`, `max-w-full`). */
-const PREFIXES: Record<string, RegExp> = {};
+// No prototype: a class named like one of Object's keys (`__proto__`, `constructor`) is an unknown word.
+const PREFIXES: Record<string, RegExp> = Object.create(null);
 const prefixes = (names: string, values: string) => names.split(/\s+/).forEach((n) => (PREFIXES[n] = new RegExp(`^(${values})$`)));
 prefixes(
   `p px py ps pe pt pr pb pl m mx my ms me mt mr mb ml gap gap-x gap-y inset inset-x inset-y top right bottom left
@@ -64,7 +65,7 @@ const RENAMED: Record<string, string> = {
 };
 
 /** Whole class → group. */
-const WORDS: Record<string, string> = {};
+const WORDS: Record<string, string> = Object.create(null);
 const words = (group: string, list: string) => list.split(' ').forEach((w) => (WORDS[w] = group));
 words('display', 'block inline inline-block inline-flex inline-grid flex grid hidden contents table table-row table-cell flow-root');
 words('position', 'static fixed absolute relative sticky');
@@ -120,6 +121,9 @@ const COVERS: Record<string, string> = {
   'rounded-l': 'rounded-tl rounded-bl',
 };
 
+/** Classes without a dash that name a group of their own (`border`, `shadow`). */
+const BARE: Record<string, string> = { border: 'border-w', ring: 'ring-w', rounded: 'rounded', shadow: 'shadow', outline: 'outline-w', transition: 'transition', grow: 'grow', shrink: 'shrink', blur: 'blur' };
+
 /** The group of a class without variants, `!` and `/opacity`; undefined for a class that is not Tailwind's. */
 export function classGroup(base: string): string | undefined {
   if (WORDS[base]) return WORDS[base];
@@ -129,7 +133,7 @@ export function classGroup(base: string): string | undefined {
   }
   const name = base.replace(/^-/, '');
   const dash = name.indexOf('-');
-  if (dash < 0) return { border: 'border-w', ring: 'ring-w', rounded: 'rounded', shadow: 'shadow', outline: 'outline-w', transition: 'transition', grow: 'grow', shrink: 'shrink', blur: 'blur' }[name];
+  if (dash < 0) return Object.hasOwn(BARE, name) ? BARE[name] : undefined;
   if (name === 'backdrop-blur') return name;
   for (let at = name.lastIndexOf('-'); at > 0; at = name.lastIndexOf('-', at - 1)) {
     const prefix = name.slice(0, at);

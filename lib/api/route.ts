@@ -15,6 +15,7 @@ import { clientAddress } from '@/lib/http/client-address';
 import { BODY_LIMITS, readBodyText } from '@/lib/http/read-body';
 import { errorFields, logger } from '@/lib/observability/logger';
 import { observeHttpRequest } from '@/lib/observability/metrics';
+import { foreignKeyViolation } from '@/lib/db/foreign-key';
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
 
@@ -135,6 +136,10 @@ function errorAnswer(error: unknown, t: Translate, requestId: string): { respons
     return expected(envelopeResponse(error.status, error.status, t(error.messageKey, error.options.values), data, requestId, error.options.headers));
   }
   if (isDataException(error)) return expected(envelopeResponse(400, 400, t('errors.validation'), null, requestId));
+  // A row the request names was deleted meanwhile (by another session): the same answer as had it
+  // been gone before the request began.
+  const reference = foreignKeyViolation(error);
+  if (reference) return expected(reference.missing ? envelopeResponse(404, 404, t('errors.http.404'), null, requestId) : envelopeResponse(409, 409, t('errors.http.409'), null, requestId));
   if (isDatabaseUnavailable(error)) {
     return { response: envelopeResponse(503, 503, t('errors.http.503'), null, requestId, { 'retry-after': '5' }), unexpected: true };
   }

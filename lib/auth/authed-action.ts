@@ -8,6 +8,7 @@ import { currentSession, requestLocale, signInPath, type PageSession } from '@/l
 import { translatorFor } from '@/lib/i18n/translator';
 import { fieldErrorsFrom } from '@/lib/validation/issues';
 import type { ErrorCode } from '@/lib/errors/catalogue';
+import { foreignKeyViolation } from '@/lib/db/foreign-key';
 
 /** What every server action answers; forms show `message` and `fieldErrors` beside the fields. */
 export type ActionResult<T> = { ok: true; data: T; message?: string } | { ok: false; code: ErrorCode | 'INTERNAL'; message: string; fieldErrors?: Record<string, string>; details?: Record<string, unknown> };
@@ -64,6 +65,8 @@ export function actionError(error: unknown, t: ReturnType<typeof translatorFor>)
     return { ok: false, code: error.code, message: t(error.messageKey, error.options.values), fieldErrors, details: error.options.details };
   }
   if (isDataException(error)) return { ok: false, code: 'VALIDATION', message: t('errors.validation') };
+  const reference = foreignKeyViolation(error);
+  if (reference) return reference.missing ? { ok: false, code: 'NOT_FOUND', message: t('errors.http.404') } : { ok: false, code: 'CONFLICT', message: t('errors.http.409') };
   // Next.js signals redirects and not-found by throwing; those must pass through.
   if (error && typeof error === 'object' && 'digest' in error && typeof (error as { digest: unknown }).digest === 'string' && (error as { digest: string }).digest.startsWith('NEXT_')) throw error;
   logError(newRequestId(), error);

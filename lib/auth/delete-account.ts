@@ -6,13 +6,15 @@ import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { LOGIN_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
 import { verifyPassword } from './password';
+import { foreignKeyViolation } from '@/lib/db/foreign-key';
 
 /**
  * After the password is confirmed: the merchant's owner deletes the merchant with all its data;
  * a staff member deletes only their own user (their sign-ins and pending authorisations go with
  * it, posts they wrote keep no author). Wrong passwords count against the sign-in limit (a stolen
  * session must not guess it). Every token of the account answers 401 at once, since each request
- * reads the user row again.
+ * reads the user row again. A role changed since the person confirmed (a transfer of ownership at
+ * the same moment) refuses with 409 rather than deleting more, or less, than was confirmed.
  */
 export async function deleteAccount(ctx: ServiceContext, input: { password: string }): Promise<void> {
   const now = ctx.now();
@@ -28,14 +30,28 @@ export async function deleteAccount(ctx: ServiceContext, input: { password: stri
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new AppError('BAD_REQUEST', 'accounts.errors.wrongPassword', { fieldErrors: { password: 'accounts.errors.wrongPassword' } });
   }
-  if (user.role === 'owner') {
-    await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
+    // The role the person confirmed against is the one that acts. Re-read under the row's lock: a
+    // transfer of ownership committed meanwhile (to or from this user) would otherwise delete the
+    // merchant under its new owner, or leave it with none.
+    const [locked] = await tx
+      .select({ role: users.role })
+      .from(users)
+      .where(and(eq(users.id, ctx.userId), eq(users.merchantId, ctx.merchantId)))
+      .for('update');
+    if (!locked) throw new AppError('UNAUTHORIZED');
+    if (locked.role !== user.role) throw new AppError('CONFLICT', 'accounts.errors.roleChanged');
+    if (user.role === 'owner') {
+      // Writers' foreign keys share-lock the merchant row: this waits for the writes in flight and
+      // makes later ones wait, then find the merchant gone (404), instead of adding rows behind the
+      // sweep that a table deleted later would still need (a 500, the whole delete rolled back).
+      await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, ctx.merchantId)).for('update');
       await deleteTenantRows(tx, ctx.merchantId);
       await tx.delete(merchants).where(eq(merchants.id, ctx.merchantId));
-    });
-  } else {
-    await ctx.db.delete(users).where(and(eq(users.id, ctx.userId), eq(users.merchantId, ctx.merchantId)));
-  }
+    } else {
+      await tx.delete(users).where(and(eq(users.id, ctx.userId), eq(users.merchantId, ctx.merchantId)));
+    }
+  });
   await clearHits(ctx.db, LOGIN_LIMIT, key);
 }
 
@@ -58,18 +74,11 @@ async function deleteTenantRows(db: Db, merchantId: number): Promise<void> {
           await sp.execute(sql`delete from ${sql.identifier(table)} where merchant_id = ${merchantId}`);
         });
       } catch (error) {
-        if (!isForeignKeyViolation(error)) throw error;
+        if (!foreignKeyViolation(error)) throw error;
         refused.push(table);
       }
     }
     pending = refused;
   }
   if (pending.length) throw new Error(`could not delete merchant ${merchantId} rows of ${pending.join(', ')}`);
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23503') return true;
-  }
-  return false;
 }

@@ -100,7 +100,6 @@ export async function consumeCode(db: Db, options: { purpose: AuthCodePurpose; t
   if (failure) throw failure;
 }
 
-/** Link tokens (service e-mail): found by hash alone, spent once. */
 /** What consumeLinkToken would answer, without spending the token (a page showing the link's state). */
 export async function linkTokenState(db: Db, purpose: AuthCodePurpose, token: string, now: Date): Promise<'valid' | 'expired' | 'invalid'> {
   const [row] = await db.select({ consumedAt: authCodes.consumedAt, expiresAt: authCodes.expiresAt }).from(authCodes).where(and(eq(authCodes.purpose, purpose), eq(authCodes.codeHash, linkTokenHash(token)))).limit(1);
@@ -108,11 +107,21 @@ export async function linkTokenState(db: Db, purpose: AuthCodePurpose, token: st
   return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'valid';
 }
 
+/**
+ * Link tokens (password reset, service e-mail): found by hash alone, spent once. Spent by one
+ * conditional update, so two uses at the same moment cannot both pass (found from outside: two
+ * simultaneous resets with one link both set a password).
+ */
 export async function consumeLinkToken(db: Db, purpose: AuthCodePurpose, token: string, now: Date): Promise<{ target: string; merchantId: number | null } | 'expired' | 'invalid'> {
   const [row] = await db.select().from(authCodes).where(and(eq(authCodes.purpose, purpose), eq(authCodes.codeHash, linkTokenHash(token)))).limit(1);
   if (!row || row.consumedAt) return 'invalid';
   if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
-  await db.update(authCodes).set({ consumedAt: now }).where(eq(authCodes.id, row.id));
+  const [spent] = await db
+    .update(authCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt)))
+    .returning({ id: authCodes.id });
+  if (!spent) return 'invalid';
   return { target: row.target, merchantId: row.merchantId };
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { users } from '@/db/schema/users';
 import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
@@ -18,7 +18,8 @@ export interface KeptSession {
 /**
  * Settings → change password. The current password is checked under the sign-in limit (a wrong
  * one counts as a failed sign-in for the account and the address). The other sessions end; the
- * asking one stays and gets a new access token (its old one belongs to the ended epoch).
+ * asking one stays and gets a new access token (its old one belongs to the ended epoch). A change
+ * made meanwhile by another session wins; this one answers 409.
  */
 export async function changePassword(ctx: ServiceContext, input: ChangePasswordInput, kept: KeptSession): Promise<{ accessToken: string; expiresAt: number } | null> {
   const now = ctx.now();
@@ -35,7 +36,14 @@ export async function changePassword(ctx: ServiceContext, input: ChangePasswordI
   const passwordHash = await hashPassword(input.password);
   const keepFamily = kept.familyId && (await liveFamilyStart(ctx.db, ctx.userId, kept.familyId)) ? kept.familyId : null;
   const epoch = await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, ctx.userId));
+    // Only over the password that was checked: two changes at once (two sessions) would both
+    // answer "changed" while the later one ended the earlier one's session and set its password.
+    const [changed] = await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+      .where(and(eq(users.id, ctx.userId), eq(users.passwordHash, row.passwordHash)))
+      .returning({ id: users.id });
+    if (!changed) throw new AppError('CONFLICT', 'accounts.errors.passwordChangedMeanwhile');
     return endUserSessions(tx, ctx.userId, now, keepFamily);
   });
   if (!keepFamily) return null;

@@ -13,6 +13,7 @@ import { consumeLinkToken, issueCode, linkTokenHash, linkTokenState } from './on
 import { hashPassword } from './password';
 import type { ForgotPasswordInput, ResetPasswordInput } from './password-schema';
 import { endUserSessions } from './sessions';
+import { loggableMessage } from '@/lib/observability/logger';
 
 /** How long a reset link works. */
 export const RESET_LINK_TTL_SECONDS = 30 * 60;
@@ -32,7 +33,7 @@ export async function requestPasswordReset(ctx: PublicContext, input: ForgotPass
   if (!user) return { delivery: Promise.resolve() };
   const delivery = sendResetLink(ctx, input.email, now, baseUrl).catch((error: unknown) => {
     // Nobody waits for it: a refused or throttled mail is logged, never told to the requester.
-    if (!(error instanceof AppError && error.code === 'TOO_MANY_REQUESTS')) console.error('[starloop] password reset mail failed', error);
+    if (!(error instanceof AppError && error.code === 'TOO_MANY_REQUESTS')) console.error(`[starloop] password reset mail failed: ${loggableMessage(error)}`);
   });
   return { delivery };
 }

@@ -9,7 +9,9 @@ export async function readUpload(request: Request): Promise<{ name: string; byte
   const form = await readFormData(request, MAX_REQUEST_BYTES, tooLarge);
   if (!form) throw new AppError('VALIDATION', 'contacts.import.errors.noFile');
   const file = form.get('file');
-  if (!file || typeof file === 'string' || file.size === 0) throw new AppError('VALIDATION', 'contacts.import.errors.noFile');
+  // A browser sends an empty file input as a nameless empty part: "no file". A named empty file is a file.
+  if (!file || typeof file === 'string' || (file.size === 0 && !file.name)) throw new AppError('VALIDATION', 'contacts.import.errors.noFile');
+  if (file.size === 0) throw new AppError('VALIDATION', 'contacts.import.errors.empty');
   if (file.size > MAX_IMPORT_BYTES) throw tooLarge();
   return { name: file.name || 'upload', bytes: new Uint8Array(await file.arrayBuffer()), fields: form };
 }

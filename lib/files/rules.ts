@@ -5,6 +5,9 @@ export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/webm'] as const;
 export const MAX_IMAGE_MB = 5;
 export const MAX_VIDEO_MB = 50;
+/** Pixels an uploaded image may have: what browsers decode without trouble (lib/files/save-upload.ts). */
+export const MAX_IMAGE_SIDE = 16_384;
+export const MAX_IMAGE_PIXELS = 50_000_000;
 const MB = 1024 * 1024;
 
 /** Modules whose editors embed videos (the rich-text editor of templates and posts). */

@@ -5,7 +5,8 @@ import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { assertCanManagePosts } from '@/lib/auth/permissions';
 import { getStorage } from '@/lib/storage/storage';
-import { allowedMimeTypes, kindOf, maxBytesFor, maxMbFor, typeNames } from './rules';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, allowedMimeTypes, kindOf, maxBytesFor, maxMbFor, typeNames } from './rules';
+import { imagePixelSize } from './image-size';
 
 export function parseModule(value: string): FileModule {
   if (!(fileModules as readonly string[]).includes(value)) throw new AppError('NOT_FOUND', 'files.errors.badModule');
@@ -27,6 +28,7 @@ export async function saveUpload(ctx: ServiceContext, module: FileModule, input:
   const kind = kindOf(mime);
   if (!kind || !allowed.includes(mime)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'files.errors.typeNotAllowed', { values: { types: typeNames(allowed) } });
   if (input.bytes.byteLength > maxBytesFor(kind)) throw new AppError('PAYLOAD_TOO_LARGE', 'files.errors.tooLarge', { values: { mb: maxMbFor(kind) } });
+  if (kind === 'image') assertDecodableSize(input.bytes, mime);
   const storage = getStorage();
   const now = ctx.now();
   const key = `${module}/${ctx.merchantId}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${crypto.randomUUID()}.${detected?.ext ?? 'bin'}`;
@@ -36,6 +38,19 @@ export async function saveUpload(ctx: ServiceContext, module: FileModule, input:
     .values({ merchantId: ctx.merchantId, uploadedBy: ctx.userId, module, key, bucket: storage.bucket, name: displayName(input.name), mime, size: input.bytes.byteLength, createdAt: now })
     .returning({ id: files.id });
   return row.id;
+}
+
+/**
+ * An image every browser can show: its header must say its size, and that size must be at most
+ * MAX_IMAGE_SIDE on a side and MAX_IMAGE_PIXELS in all (a 48-megapixel phone photo passes; a
+ * pixel flood claiming 50,000 × 50,000 in a few kilobytes does not).
+ */
+function assertDecodableSize(bytes: Uint8Array, mime: string): void {
+  const size = imagePixelSize(bytes, mime);
+  if (!size || size.width === 0 || size.height === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'files.errors.imageUnreadable');
+  if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE || size.width * size.height > MAX_IMAGE_PIXELS) {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'files.errors.imageTooManyPixels', { values: { width: size.width, height: size.height, side: MAX_IMAGE_SIDE, megapixels: MAX_IMAGE_PIXELS / 1_000_000 } });
+  }
 }
 
 // Only the last path segment of what the browser sent, without control characters.

@@ -95,5 +95,13 @@ async function senderContact(db: Db, message: InboundSms): Promise<ContactMatch 
     console.warn(`[starloop] inbound SMS from unknown sender ${maskPhone(from)} to ${message.to} refused: no merchant can be determined`);
     return null;
   }
+  // A lead's phone is stored as the number it is (E.164, as Twilio sends it); anything else
+  // (a national form, text) would be a contact no form could have made, nor a text reach.
+  if (!E164.test(from)) {
+    console.warn(`[starloop] inbound SMS from a sender that is not an E.164 number (${maskPhone(from)}) refused`);
+    return null;
+  }
   return { merchantId: target.merchantId, contactId: await createLead(db, target.merchantId, 'sms', from, '') };
 }
+
+const E164 = /^\+[1-9]\d{6,14}$/;

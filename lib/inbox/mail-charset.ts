@@ -70,6 +70,29 @@ export function utf8EncodedWords(header: string): string {
   });
 }
 
+/**
+ * Joins adjacent RFC 2047 encoded words of one charset and one encoding into one word of their
+ * bytes, as mail clients read them: a sender may split a character across two words
+ * (`=?utf-8?B?5L0=?= =?utf-8?B?oOWlvQ==?=` is 你好), and decoding each word alone makes the halves
+ * U+FFFD. postal-mime joins such words only when the first ends on a whole base64 group. One
+ * header (unfolded or not) in, latin1 in and out.
+ */
+export function joinEncodedWords(header: string): string {
+  if (!header.includes('?=')) return header;
+  return header.replace(/=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=(?:\s*=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=)+/g, (run) => {
+    const words = [...run.matchAll(/=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=/g)].map((w) => ({ raw: w[0], label: w[1], key: `${w[1].toLowerCase()}?${w[2].toUpperCase()}`, kind: w[2], text: w[3] }));
+    const out: string[] = [];
+    for (let i = 0; i < words.length; ) {
+      let j = i + 1;
+      while (j < words.length && words[j].key === words[i].key) j++;
+      const group = words.slice(i, j);
+      out.push(group.length === 1 ? group[0].raw : `=?${group[0].label}?B?${Buffer.concat(group.map((w) => wordBytes(w.kind, w.text))).toString('base64')}?=`);
+      i = j;
+    }
+    return out.join(' ');
+  });
+}
+
 function wordBytes(kind: string, text: string): Buffer {
   if (kind.toUpperCase() === 'B') return Buffer.from(text.replace(/[^A-Za-z0-9+/]/g, ''), 'base64');
   return Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');

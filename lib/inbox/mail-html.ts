@@ -1,15 +1,17 @@
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
+import { boundHtmlNesting } from './mail-html-depth';
 
 /**
  * The HTML of an inbound e-mail as we keep it: the rich-text allow-list (lib/sanitize/html), then
  * nothing that would fetch from another server when shown. A sender's remote images (tracking
  * pixels above all, often in the quoted part of a reply: our own campaign's pixel) would report
  * an open each time a merchant or an API client displayed the thread; inline `data:` images stay,
- * remote ones leave their alt text; video (its poster and sources are remote) goes.
+ * remote ones leave their alt text; video (its poster and sources are remote) goes. Nesting is
+ * bounded first (mail-html-depth.ts): the parser slows with the square of the depth.
  */
 export function inboundMailHtml(html: string): string {
-  const clean = sanitizeRichHtml(html);
+  const clean = sanitizeRichHtml(boundHtmlNesting(html));
   if (!/<(img|video|source)\b/i.test(clean)) return clean;
   // A second pass over HTML the allow-list has already cleaned: every tag and attribute it kept
   // stays (so the "vulnerable tags" it warns of are long gone), only images and video change.

@@ -1,4 +1,6 @@
 import { convert, type HtmlToTextOptions } from 'html-to-text';
+import { MAX_HTML_DEPTH } from './limits';
+import { boundHtmlNesting } from './mail-html-depth';
 
 // What a person reads: no <title>, <style>, <script> or head text, images not named by their
 // address (a tracking pixel would read as a URL), links kept as "label [address]" (the address
@@ -6,7 +8,8 @@ import { convert, type HtmlToTextOptions } from 'html-to-text';
 // hard wrapping (the thread wraps).
 const OPTIONS: HtmlToTextOptions = {
   wordwrap: false,
-  limits: { maxInputLength: 2_000_000 },
+  // maxDepth only backs up boundHtmlNesting (deeper content would become an ellipsis).
+  limits: { maxInputLength: 2_000_000, maxDepth: 2 * MAX_HTML_DEPTH },
   selectors: [
     { selector: 'head', format: 'skip' },
     { selector: 'title', format: 'skip' },
@@ -24,7 +27,7 @@ const OPTIONS: HtmlToTextOptions = {
 export function mailHtmlToText(html: string): string {
   if (!html.trim()) return '';
   // &nbsp; comes out as U+00A0: a plain space reads the same and matches the inbox search.
-  return convert(html, OPTIONS)
+  return convert(boundHtmlNesting(html), OPTIONS)
     .replace(/\u00a0/g, ' ')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')

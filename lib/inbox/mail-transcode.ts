@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { cjkEncoding, decodeCjk, mentionsCjkCharset, utf8EncodedWords, utf8ExtendedParams, type CjkEncoding } from './mail-charset';
+import { cjkEncoding, decodeCjk, joinEncodedWords, mentionsCjkCharset, utf8EncodedWords, utf8ExtendedParams, type CjkEncoding } from './mail-charset';
 
 const MAX_DEPTH = 32;
 
@@ -22,6 +22,23 @@ export function transcodeCjkMail(raw: Uint8Array): Uint8Array {
   } catch {
     return raw;
   }
+}
+
+/**
+ * The message with the split encoded words of its own headers (subject, names) joined
+ * (joinEncodedWords), each header on its own; the body and the parts pass byte for byte.
+ */
+export function joinSplitEncodedWords(raw: Uint8Array): Uint8Array {
+  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  const headerLength = headerEnd(bytes)?.headerLength ?? bytes.length;
+  const head = bytes.subarray(0, headerLength).toString('latin1');
+  if (!/\?=\s*=\?/.test(head)) return raw;
+  // A line that starts with a space or a tab continues the header above it (folding).
+  const joined = head
+    .split(/(\r?\n(?![ \t]))/)
+    .map(joinEncodedWords)
+    .join('');
+  return joined === head ? raw : Buffer.concat([Buffer.from(joined, 'latin1'), bytes.subarray(headerLength)]);
 }
 
 interface Header {

@@ -3,15 +3,19 @@ import { campaigns } from '@/db/schema/campaigns';
 import { locations } from '@/db/schema/locations';
 import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
+import { foreignKeyViolation } from '@/lib/db/foreign-key';
 import { locationNotFound } from './get-location';
+import { requireOwner } from '@/lib/team/require-owner';
 
 const NAMED_CAMPAIGNS = 5;
 
 /**
  * Deletes a location. Campaigns hold it with a foreign key (ON DELETE RESTRICT), so the database
- * is the authority even against a campaign created a moment ago; the refusal names them.
+ * is the authority even against a campaign created a moment ago; the refusal names them. The
+ * owner's alone, as disabling is.
  */
 export async function deleteLocation(ctx: ServiceContext, locationId: number): Promise<{ locationId: number }> {
+  await requireOwner(ctx);
   let deleted: { id: number }[];
   try {
     deleted = await ctx.db
@@ -19,7 +23,7 @@ export async function deleteLocation(ctx: ServiceContext, locationId: number): P
       .where(and(eq(locations.id, locationId), eq(locations.merchantId, ctx.merchantId)))
       .returning({ id: locations.id });
   } catch (error) {
-    if (!isForeignKeyViolation(error)) throw error;
+    if (!foreignKeyViolation(error)) throw error;
     throw await inUseError(ctx, locationId);
   }
   if (!deleted.length) throw locationNotFound();
@@ -39,16 +43,4 @@ async function inUseError(ctx: ServiceContext, locationId: number): Promise<AppE
     values: { names: names.join(separator), count: rows.length, more: Math.max(0, rows.length - NAMED_CAMPAIGNS) },
     details: { campaigns: rows },
   });
-}
-
-/**
- * ON DELETE RESTRICT answers 23001 (restrict_violation), NO ACTION 23503 (foreign_key_violation);
- * Drizzle wraps the driver's error, so look at its cause too.
- */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (code === '23001' || code === '23503') return true;
-  }
-  return false;
 }

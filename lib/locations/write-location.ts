@@ -8,6 +8,7 @@ import type { LocationRecord } from './record';
 import type { CreateLocationInput, UpdateLocationInput } from './schema';
 import { getLocation, locationNotFound } from './get-location';
 import { checkZipCode } from './zip-codes';
+import { requireOwner } from '@/lib/team/require-owner';
 
 export async function createLocation(ctx: ServiceContext, input: CreateLocationInput): Promise<LocationRecord> {
   const now = ctx.now();
@@ -63,8 +64,9 @@ export async function updateLocation(ctx: ServiceContext, input: UpdateLocationI
   return getLocation(ctx, input.locationId);
 }
 
-/** The enable/disable toggle of spec section 4. */
+/** The enable/disable toggle of spec section 4: the owner's (a disabled location stops its campaigns' audience). */
 export async function setLocationStatus(ctx: ServiceContext, locationId: number, enabled: boolean): Promise<LocationRecord> {
+  await requireOwner(ctx);
   const updated = await ctx.db
     .update(locations)
     .set({ enabled, updatedAt: ctx.now() })

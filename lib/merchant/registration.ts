@@ -14,7 +14,8 @@ import { CODE_REQUEST_LIMIT, EMAIL_LOOKUP_LIMIT, addressKey, reserveAll, reserve
 import { NO_PLAN_STATUS } from '@/lib/subscription/plans';
 import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, consumeCode, issueCode } from '@/lib/auth/one-time-codes';
 import { hashPassword } from '@/lib/auth/password';
-import { signVerificationToken, verifyVerificationToken } from '@/lib/auth/tokens';
+import { POST_ADMIN_PERMISSION } from '@/lib/auth/permissions';
+import { VERIFICATION_TOKEN_TTL_SECONDS, signVerificationToken, verifyVerificationToken } from '@/lib/auth/tokens';
 import type { MerchantDetailsInput, RegisterInput } from '@/lib/auth/schema';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { completeMerchantDetails, type MerchantProfile } from './profile';
@@ -85,7 +86,8 @@ export async function validateRegistrationCode(ctx: PublicContext, input: { emai
 }
 
 /**
- * Step 3: the user and the merchant, in one transaction. A missing or expired verification
+ * Step 3: the user and the merchant, in one transaction. The owner administers the merchant's
+ * posts from the start, as after a transfer of ownership. A missing or expired verification
  * token answers `details.verifyAgain`, and the client returns to the e-mail step.
  */
 export async function registerAccount(ctx: PublicContext, input: RegisterInput): Promise<{ userId: number; merchantId: number; email: string }> {
@@ -111,7 +113,7 @@ export async function registerAccount(ctx: PublicContext, input: RegisterInput):
         .returning({ id: merchants.id });
       const [user] = await tx
         .insert(users)
-        .values({ merchantId: merchant.id, email, name: input.userName, passwordHash, locale: ctx.locale, role: 'owner' })
+        .values({ merchantId: merchant.id, email, name: input.userName, passwordHash, locale: ctx.locale, role: 'owner', permissions: [POST_ADMIN_PERMISSION] })
         .returning({ id: users.id });
       return { userId: user.id, merchantId: merchant.id, email };
     });
@@ -125,13 +127,19 @@ export async function registerAccount(ctx: PublicContext, input: RegisterInput):
 /**
  * /api/merchant/register: completes or corrects the merchant details of an account registered
  * with this verification token, while the token lives (30 minutes). The token is the proof:
- * the route is public, like the rest of registration.
+ * the route is public, like the rest of registration. Only the owner registered with it may
+ * (403 otherwise).
  */
 export async function registerMerchantDetails(ctx: PublicContext, input: MerchantDetailsInput & { verificationToken: string }): Promise<MerchantProfile> {
   const email = await verifyVerificationToken(input.verificationToken, ctx.now());
   if (!email) throw new AppError('BAD_REQUEST', 'accounts.errors.verifyAgain', { details: { verifyAgain: true }, fieldErrors: { verificationToken: 'accounts.errors.verifyAgain' } });
-  const [user] = await ctx.db.select({ merchantId: users.merchantId }).from(users).where(eq(users.email, email)).limit(1);
+  const [user] = await ctx.db.select({ merchantId: users.merchantId, role: users.role, createdAt: users.createdAt }).from(users).where(eq(users.email, email)).limit(1);
   if (!user) throw new AppError('BAD_REQUEST', 'accounts.errors.registerUserFirst');
+  // The token proves the e-mail, not a role: it must be the owner who registered with it (within
+  // the token's life), not a staff member who joined by invitation with a token got beforehand,
+  // nor an owner who has handed the merchant on since.
+  const registeredWithToken = user.createdAt.getTime() >= ctx.now().getTime() - VERIFICATION_TOKEN_TTL_SECONDS * 1000;
+  if (user.role !== 'owner' || !registeredWithToken) throw new AppError('FORBIDDEN', 'team.errors.ownerOnly');
   const { verificationToken: _token, ...details } = input;
   void _token;
   return completeMerchantDetails({ db: ctx.db, merchantId: user.merchantId, now: ctx.now, locale: ctx.locale }, details);

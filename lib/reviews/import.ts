@@ -6,9 +6,13 @@ import { AppError } from '@/lib/errors/app-error';
 import { detectLanguage } from '@/lib/i18n/detect-language';
 import { dayStart } from './list-reviews';
 import { locationOptions } from '@/lib/locations/options';
-import { readSpreadsheet } from '@/lib/spreadsheet/read-spreadsheet';
+import { readSpreadsheetInSteps } from '@/lib/spreadsheet/read-spreadsheet';
 import { startReviewsImportTimer } from '@/lib/observability/metrics';
-import { IMPORT_MAX_BYTES } from './limits';
+import { echoText } from '@/lib/spreadsheet/echo';
+import { translatorFor } from '@/lib/i18n/translator';
+import type { z } from 'zod';
+import { IMPORT_MAX_BYTES, REPLY_MAX_BYTES, utf8Bytes } from './limits';
+import { employeeTagSchema, manualReviewSchema } from './schema';
 
 export { IMPORT_MAX_BYTES } from './limits';
 export const IMPORT_MAX_ROWS = 5000;
@@ -34,49 +38,127 @@ const SITE_ALIASES: Record<string, ReviewSite> = {
   google: 'google',
 };
 
+/** A row not imported: its sheet row number, the reason's message key (as the import dialog translates it) and the reason in the caller's language. */
+export interface ImportFailure {
+  row: number;
+  messageKey: string;
+  reason: string;
+}
+
 export interface ImportResult {
   inserted: number;
   updated: number;
-  failed: { row: number; messageKey: string }[];
+  failed: ImportFailure[];
 }
 
-/** Reads a CSV or .xlsx file of reviews from other sites; upserts by (site, id or content hash). */
+/**
+ * The longest `id` cell taken: it is the review's key in a unique index (PostgreSQL refuses an
+ * index entry past about 2.7 KB), and other sites' review ids are short.
+ */
+export const IMPORT_ID_MAX = 200;
+/** The event loop turns whenever reading rows has held it this long. */
+const ROWS_TURN_MS = 10;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The bound a value is over in the schema that owns the field (the hand-entry form's), or null. */
+function overBound(schema: z.ZodType, value: string): number | null {
+  const issue = schema.safeParse(value).error?.issues.find((i) => i.code === 'too_big');
+  return issue && issue.code === 'too_big' ? Number(issue.maximum) : null;
+}
+
+function firstOverBound(checks: [Field, number | null][]): { field: Field; max: number } | null {
+  for (const [field, max] of checks) if (max !== null) return { field, max };
+  return null;
+}
+
+/**
+ * Reads a CSV or .xlsx file of reviews from other sites; upserts by (site, id or content hash).
+ * A row with a value over its field's bound (the same bounds as a review added by hand) is not
+ * imported and is listed with its reason: nothing is cut to fit.
+ */
 export async function importReviews(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }): Promise<ImportResult> {
   const importEnded = startReviewsImportTimer();
   if (file.bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'reviews.errors.importTooLarge');
-  const rows = readRows(file);
-  if (rows.length === 0) throw new AppError('BAD_REQUEST', 'reviews.errors.importEmpty');
-  const columns = mapColumns(Object.keys(rows[0].values));
-  if (!columns.reviewer || !columns.rating || !columns.date) throw new AppError('BAD_REQUEST', 'reviews.errors.importColumns');
+  const sheet = await readSpreadsheetInSteps(file.name, file.bytes, {
+    maxRows: IMPORT_MAX_ROWS,
+    tooManyRows: () => new AppError('BAD_REQUEST', 'reviews.errors.importTooManyRows', { values: { max: IMPORT_MAX_ROWS } }),
+  });
+  if (sheet.rows.length === 0) throw new AppError('BAD_REQUEST', 'reviews.errors.importEmpty');
+  const columns = mapColumns(sheet.headers);
+  if (columns.reviewer === undefined || columns.rating === undefined || columns.date === undefined) throw new AppError('BAD_REQUEST', 'reviews.errors.importColumns');
 
+  const t = translatorFor(ctx.locale);
   const ours = await locationOptions(ctx);
   const byName = new Map(ours.map((l) => [l.name.trim().toLowerCase(), l.id]));
   const result: ImportResult = { inserted: 0, updated: 0, failed: [] };
+  const fail = (row: number, messageKey: string, reason = t(messageKey)) => result.failed.push({ row, messageKey, reason });
+  const header = (f: Field) => echoText((sheet.headers[columns[f] as number] ?? '').trim(), 40);
+  const tooLong = (row: number, f: Field, max: number) => fail(row, 'reviews.errors.importTooLong', t('reviews.errors.importTooLongColumn', { column: header(f), max }));
   const values: (typeof reviews.$inferInsert)[] = [];
   const seen = new Set<string>();
-  rows.forEach(({ rowNumber, values: raw }) => {
-    const get = (f: Field) => (columns[f] ? (raw[columns[f] as string] ?? '') : '');
+  let turned = performance.now();
+  for (const { rowNumber, cells } of sheet.rows) {
+    if (performance.now() - turned >= ROWS_TURN_MS) {
+      await nextTurn();
+      turned = performance.now();
+    }
+    const get = (f: Field) => (columns[f] === undefined ? '' : (cells[columns[f]] ?? ''));
     const siteText = get('site').toLowerCase();
     const site: ReviewSite | undefined = siteText ? SITE_ALIASES[siteText] : 'other';
-    if (!site) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.importSite' });
-    if (site === 'google') return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.importGoogle' });
-    const reviewer = get('reviewer').slice(0, 100);
-    if (!reviewer) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.importReviewer' });
+    if (!site) {
+      fail(rowNumber, 'reviews.errors.importSite');
+      continue;
+    }
+    if (site === 'google') {
+      fail(rowNumber, 'reviews.errors.importGoogle');
+      continue;
+    }
+    const reviewer = get('reviewer');
+    if (!reviewer) {
+      fail(rowNumber, 'reviews.errors.importReviewer');
+      continue;
+    }
     const rating = Number(get('rating'));
-    if (!Number.isInteger(rating) || rating < 1 || rating > 5) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.rating' });
+    if (!Number.isInteger(rating) || rating < 1 || rating > 5) {
+      fail(rowNumber, 'reviews.errors.rating');
+      continue;
+    }
     const at = parseDate(get('date'));
-    if (!at) return result.failed.push({ row: rowNumber, messageKey: 'reviews.errors.date' });
+    if (!at) {
+      fail(rowNumber, 'reviews.errors.date');
+      continue;
+    }
+    const comment = get('comment');
+    const reply = get('reply');
+    const employee = get('employee');
+    const id = get('id');
+    const over = firstOverBound([
+      ['reviewer', overBound(manualReviewSchema.shape.reviewerName, reviewer)],
+      ['comment', comment ? overBound(manualReviewSchema.shape.comment, comment) : null],
+      ['employee', employee ? overBound(employeeTagSchema.shape.employeeTag, employee) : null],
+      ['id', id.length > IMPORT_ID_MAX ? IMPORT_ID_MAX : null],
+    ]);
+    if (over) {
+      tooLong(rowNumber, over.field, over.max);
+      continue;
+    }
+    if (utf8Bytes(reply) > REPLY_MAX_BYTES) {
+      fail(rowNumber, 'reviews.errors.replyTooLong');
+      continue;
+    }
     const locationText = get('location');
     let locationId: number | null = null;
     if (locationText) {
       locationId = byName.get(locationText.toLowerCase()) ?? (ours.some((l) => String(l.id) === locationText) ? Number(locationText) : null);
-      if (!locationId) return result.failed.push({ row: rowNumber, messageKey: 'locations.errors.notFound' });
+      if (!locationId) {
+        fail(rowNumber, 'locations.errors.notFound');
+        continue;
+      }
     }
-    const comment = get('comment').slice(0, 5000);
-    const externalId = get('id') ? `import-${get('id')}` : `import-${crypto.createHash('sha1').update([site, reviewer, at.toISOString(), comment].join('\u0000')).digest('hex')}`;
-    if (seen.has(`${site}:${externalId}`)) return; // the same review twice in one file
+    const externalId = id ? `import-${id}` : `import-${crypto.createHash('sha1').update([site, reviewer, at.toISOString(), comment].join('\u0000')).digest('hex')}`;
+    if (seen.has(`${site}:${externalId}`)) continue; // the same review twice in one file
     seen.add(`${site}:${externalId}`);
-    const reply = get('reply').slice(0, 4096);
     values.push({
       merchantId: ctx.merchantId,
       locationId,
@@ -91,9 +173,9 @@ export async function importReviews(ctx: ServiceContext, file: { name: string; b
       updateTime: at,
       replyComment: reply || null,
       replyTime: reply ? at : null,
-      employeeTag: get('employee').slice(0, 50) || null,
+      employeeTag: employee || null,
     });
-  });
+  }
   if (values.length) {
     await ctx.db.transaction(async (tx) => {
       for (let i = 0; i < values.length; i += 500) {
@@ -127,32 +209,17 @@ export async function importReviews(ctx: ServiceContext, file: { name: string; b
   return result;
 }
 
-/**
- * The file's rows keyed by header, through the one spreadsheet intake (.xlsx, .xls or .csv, its
- * refusals and bounds), with each row's number in the sheet.
- */
-function readRows(file: { name: string; bytes: Uint8Array }): { rowNumber: number; values: Record<string, string> }[] {
-  const sheet = readSpreadsheet(file.name, file.bytes, {
-    maxRows: IMPORT_MAX_ROWS,
-    tooManyRows: () => new AppError('BAD_REQUEST', 'reviews.errors.importTooManyRows', { values: { max: IMPORT_MAX_ROWS } }),
-  });
-  return sheet.rows.map((row) => {
-    const values: Record<string, string> = {};
-    sheet.headers.forEach((header, i) => {
-      if (header && !(header in values)) values[header] = row.cells[i] ?? '';
-    });
-    return { rowNumber: row.rowNumber, values };
-  });
-}
-
-function mapColumns(headers: string[]): Partial<Record<Field, string>> {
-  const out: Partial<Record<Field, string>> = {};
-  for (const h of headers) {
+/** Each field's column (the first whose header names it), by index. */
+function mapColumns(headers: string[]): Partial<Record<Field, number>> {
+  const out: Partial<Record<Field, number>> = {};
+  headers.forEach((h, i) => {
+    // No alias is long: a long header is no field's (and is never lower-cased).
+    if (!h || h.length > 40) return;
     const key = h.trim().toLowerCase();
     for (const [field, aliases] of Object.entries(HEADERS) as [Field, string[]][]) {
-      if (!out[field] && aliases.includes(key)) out[field] = h;
+      if (out[field] === undefined && aliases.includes(key)) out[field] = i;
     }
-  }
+  });
   return out;
 }
 

@@ -6,6 +6,7 @@ import { campaignIdParams, resolveReviewSchema, reviewCountsSchema, sendingSetti
 import { campaignReviews, markAllReviewsSent, reviewCounts } from './review';
 import { getSendingSettings, updateSendingSettings } from './settings';
 import { campaignDeliverySummary, resolveReview } from './summary';
+import { userRole } from '@/lib/auth/user-role';
 
 /** The campaign details dialog: delivery counts and problems. */
 export const deliverySummaryAction = authedAction(campaignIdParams, (session, input) => campaignDeliverySummary(session.ctx, input.id));
@@ -20,5 +21,6 @@ export const resolveReviewAction = authedAction(resolveReviewSchema, (session, i
 export const markAllReviewsSentAction = authedAction(campaignIdParams, (session, input) => markAllReviewsSent(session.ctx, input.id), { successKey: 'sending.review.allMarked' });
 
 /** The merchant's sending settings (the frequency cap), read and saved from the campaigns page. */
-export const sendingSettingsAction = authedAction(z.object({}), (session) => getSendingSettings(session.ctx));
+// `editable`: the dialog shows the owner a form and staff the rule (updateSendingSettings refuses them).
+export const sendingSettingsAction = authedAction(z.object({}), async (session) => ({ ...(await getSendingSettings(session.ctx)), editable: (await userRole(session.ctx)) === 'owner' }));
 export const saveSendingSettingsAction = authedAction(sendingSettingsSchema, (session, input) => updateSendingSettings(session.ctx, input), { successKey: 'campaigns.sendingSettings.saved' });

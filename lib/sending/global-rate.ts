@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { createRateLimiter, realClock, type Clock, type RateLimiter } from './rate-limiter';
+import { loggableMessage } from '@/lib/observability/logger';
 
 /** Slots reserved at a time: about this many milliseconds' worth, so processes interleave finely. */
 const CHUNK_MS = 150;
@@ -76,7 +77,7 @@ export function createGlobalRateLimiter(db: Db, transport: 'email' | 'sms', perS
       try {
         slots = slotTimes(await reserveSlots(db, transport, chunk, perSecond, clock), chunk, perSecond);
       } catch (error) {
-        console.error(`[starloop] ${transport} rate: could not reserve send slots, pacing this process alone: ${error instanceof Error ? error.message : String(error)}`);
+        console.error(`[starloop] ${transport} rate: could not reserve send slots, pacing this process alone: ${loggableMessage(error)}`);
         aloneUntil = clock.now() + FALLBACK_MS;
         return alone.take();
       }

@@ -5,6 +5,7 @@ import { settleSmsReviews } from './twilio-review';
 import { subscribeToWakeups } from './wakeup';
 import { errorFields, logger } from '@/lib/observability/logger';
 import { startDispatchRoundTimer } from '@/lib/observability/metrics';
+import { loggableMessage } from '@/lib/observability/logger';
 
 export interface DispatchLoop {
   /** Starts a round at once when idle; a round in progress is followed at once by another. */
@@ -25,7 +26,7 @@ export interface DispatchLoopOptions extends DispatchOptions {
 }
 
 const SMS_REVIEW_EVERY_MS = 60_000;
-const log = (what: string, error: unknown) => console.error(`[starloop] ${what}: ${error instanceof Error ? error.message : String(error)}`);
+const log = (what: string, error: unknown) => console.error(`[starloop] ${what}: ${loggableMessage(error)}`);
 
 /**
  * Runs the dispatcher round after round: at once again while rounds find work or a wake-up came

@@ -3,6 +3,7 @@ import { merchantSendingSettings } from '@/db/schema/sending';
 import type { ServiceContext } from '@/lib/context';
 import { DEFAULT_FREQUENCY_CAP_DAYS } from './eligibility';
 import type { SendingSettingsInput } from './schema';
+import { requireOwner } from '@/lib/team/require-owner';
 
 export interface SendingSettings {
   /** One review request per contact and channel within this many days; 0 turns the cap off. */
@@ -19,8 +20,12 @@ export async function getSendingSettings(ctx: ServiceContext): Promise<SendingSe
   return { frequencyCapDays: row?.frequencyCapDays ?? DEFAULT_FREQUENCY_CAP_DAYS };
 }
 
-/** Saves the merchant's sending rules (one row per merchant); the dispatcher and forecast read them at once. */
+/**
+ * Saves the merchant's sending rules (one row per merchant); the dispatcher and forecast read them
+ * at once. A merchant-wide rule: the owner's.
+ */
 export async function updateSendingSettings(ctx: ServiceContext, input: SendingSettingsInput): Promise<SendingSettings> {
+  await requireOwner(ctx);
   const now = ctx.now();
   await ctx.db
     .insert(merchantSendingSettings)

@@ -67,6 +67,17 @@ export function verifyClick(deliveryId: number, encodedTarget: string, signature
 }
 
 /**
+ * Where a verified click redirects: the target as WHATWG URL writes it (punycode host,
+ * percent-encoded path and query), since a Location header holds only Latin-1 and a merchant's
+ * link may be written with any characters (`https://例子.com/路径`). Null when it is no http(s) URL.
+ */
+export function clickRedirectTarget(target: string): string | null {
+  if (!URL.canParse(target)) return null;
+  const url = new URL(target);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+}
+
+/**
  * Rewrites http(s) links of an e-mail body to click redirects and appends the open pixel. The
  * opt-out link stays direct: an unsubscribe must work even when tracking is blocked.
  */

@@ -38,7 +38,8 @@ export async function verifiedTwilioForm(request: Request): Promise<Record<strin
 
 /**
  * A delivery status from Twilio: `delivered` is recorded; `undelivered` or `failed` turns the
- * delivery failed and takes it off the campaign's success count, in one statement.
+ * delivery failed and takes it off the campaign's success count, in one statement. `delivered` is
+ * final at Twilio: a failure arriving after it (callbacks come out of order, or again) changes nothing.
  */
 export async function applyTwilioStatus(db: Db, params: Record<string, string>, now: Date): Promise<{ updated: boolean }> {
   const sid = params.MessageSid ?? params.SmsSid;
@@ -59,7 +60,9 @@ export async function applyTwilioStatus(db: Db, params: Record<string, string>, 
     const rows = await db.execute<{ id: number }>(
       sql`with d as (
             update deliveries set status = 'failed', error = ${reason}, updated_at = ${ts(now)}
-            where provider_message_id = ${sid} and status = 'sent' returning id, merchant_id, campaign_id
+            where provider_message_id = ${sid} and status = 'sent'
+              and not exists (select 1 from delivery_events e where e.delivery_id = deliveries.id and e.type = 'delivered')
+            returning id, merchant_id, campaign_id
           ), e as (
             insert into delivery_events (merchant_id, delivery_id, type, detail, created_at) select merchant_id, id, 'failed', ${reason}, ${ts(now)} from d
           ), c as (

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { setting } from '@/lib/config/settings';
+import { loggableMessage } from '@/lib/observability/logger';
 
 /** The NOTIFY channel every dispatcher LISTENs on (PostgreSQL). */
 export const WAKE_CHANNEL = 'starloop_dispatch';
@@ -41,7 +42,7 @@ export async function wakeDispatchers(db: Db): Promise<void> {
   try {
     await db.execute(sql`select pg_notify(${WAKE_CHANNEL}, '')`);
   } catch (error) {
-    console.error(`[starloop] could not wake the dispatchers: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`[starloop] could not wake the dispatchers: ${loggableMessage(error)}`);
   }
 }
 
@@ -106,7 +107,7 @@ function listenOnPostgres(base: PostgresClient, onWake: () => void, onListening?
       onListening?.();
     } catch (error) {
       if (stopped) return;
-      if (failures === 0) console.error(`[starloop] dispatcher wake-ups unavailable, polling meanwhile: ${error instanceof Error ? error.message : String(error)}`);
+      if (failures === 0) console.error(`[starloop] dispatcher wake-ups unavailable, polling meanwhile: ${loggableMessage(error)}`);
       dropAndRetry(listener);
     }
   };

@@ -7,6 +7,7 @@ import { GBP_SCOPE, googleConfig } from '@/lib/gbp/config';
 import { authorizeUrl, exchangeCode, newPkcePair, newState, revokeToken } from '@/lib/gbp/oauth';
 import { RevokedGrantError } from '@/lib/gbp/types';
 import { loadSource, sealTokens, setLinkedLocationsConnected } from './connection';
+import { requireOwner } from '@/lib/team/require-owner';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 
@@ -20,6 +21,8 @@ export function availableProvider(): 'google' | 'sandbox' {
  * (encrypted) for ten minutes and answers the consent-screen URL.
  */
 export async function startGoogleConnect(ctx: ServiceContext): Promise<{ url: string }> {
+  // Connecting and disconnecting the merchant's Google account is the owner's; staff sync and link.
+  await requireOwner(ctx, 'sources.errors.ownerOnly');
   const config = googleConfig();
   if (!config) throw new AppError('UNAVAILABLE', 'sources.errors.notConfigured');
   const state = newState();
@@ -42,6 +45,7 @@ export async function startGoogleConnect(ctx: ServiceContext): Promise<{ url: st
  * this same merchant and user (a state from another session is refused like a forged one).
  */
 export async function completeGoogleConnect(ctx: ServiceContext, input: { state?: string; code?: string; error?: string }): Promise<{ sourceId: number }> {
+  await requireOwner(ctx, 'sources.errors.ownerOnly');
   const config = googleConfig();
   if (!config) throw new AppError('UNAVAILABLE', 'sources.errors.notConfigured');
   if (!input.state) throw new AppError('BAD_REQUEST', 'sources.errors.badState');
@@ -67,6 +71,7 @@ export async function completeGoogleConnect(ctx: ServiceContext, input: { state?
 
 /** The sandbox needs no consent: connecting it is one click (only when Google is not configured). */
 export async function connectSandbox(ctx: ServiceContext): Promise<{ sourceId: number }> {
+  await requireOwner(ctx, 'sources.errors.ownerOnly');
   if (googleConfig()) throw new AppError('CONFLICT', 'sources.errors.sandboxUnavailable');
   return upsertSource(ctx, 'sandbox', { accessTokenEnc: null, refreshTokenEnc: null, tokenExpiresAt: null, scopes: [GBP_SCOPE] });
 }
@@ -94,6 +99,7 @@ async function upsertSource(
 
 /** Forgets the tokens (revoking them at Google, best effort); reviews and links are kept. */
 export async function disconnectSource(ctx: ServiceContext, sourceId: number): Promise<{ sourceId: number }> {
+  await requireOwner(ctx, 'sources.errors.ownerOnly');
   const source = await loadSource(ctx.db, ctx.merchantId, sourceId);
   const config = googleConfig();
   const token = decryptSecret(source.refreshTokenEnc) ?? decryptSecret(source.accessTokenEnc);

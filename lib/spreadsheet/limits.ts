@@ -22,3 +22,19 @@ export const MAX_COLUMNS = 16_384;
  * row is widened, so a far-away reference costs nothing.
  */
 export const MAX_SHEET_CELLS = 3_000_000;
+
+/**
+ * Excel's own limit on one cell's text: no spreadsheet program saves a longer one. A longer cell
+ * (a shared string of megabytes referenced by thousands of cells) refuses the whole file, naming
+ * the cell, as soon as the cell is read.
+ */
+export const MAX_CELL_CHARS = 32_767;
+
+/**
+ * What an answer echoes back of the file (the preview's headers and rows, the rejected rows'
+ * cells): each cell at most ECHO_CELL_CHARS (longer than every contact field's bound, so a value
+ * that could be imported is echoed whole), and all cells of one answer together at most
+ * ECHO_TOTAL_CHARS; past that, cells are echoed empty.
+ */
+export const ECHO_CELL_CHARS = 1_000;
+export const ECHO_TOTAL_CHARS = 16_000_000;

@@ -2,7 +2,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { detectContainer, type SpreadsheetKind } from './file-kind';
 import { readCsv } from './read-csv';
 import { readOleFile } from './read-xls';
-import { readXlsx, streamXlsx } from './read-xlsx';
+import { readXlsx, readXlsxInSteps, streamXlsx } from './read-xlsx';
 import { refuse } from './refusals';
 import { SheetOrderError, type RowLimit, type SheetRow } from './sheet-builder';
 import { cleanRows, HEADER_SEARCH_ROWS, toTable, WIDTH_ROWS, type SheetTable } from './table';
@@ -37,8 +37,29 @@ export function readSpreadsheet(fileName: string, bytes: Uint8Array, limit?: Row
   } catch (error) {
     throw refusalFor(error);
   }
+  return spreadsheetOf(kind, rows, limit);
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * readSpreadsheet for a caller that must not hold the event loop: an .xlsx's sheet is read 256 KB
+ * of XML at a time (10-25 ms), the event loop turning between steps. A CSV (at most 2 MB of text)
+ * and an .xls are read in one go, as readSpreadsheet reads them.
+ */
+export async function readSpreadsheetInSteps(fileName: string, bytes: Uint8Array, limit?: RowLimit): Promise<Spreadsheet> {
+  if (detectContainer(fileName, bytes) !== 'zip') return readSpreadsheet(fileName, bytes, limit);
+  const steps = guarded(() => readXlsxInSteps(bytes, limit));
+  for (let next = guarded(() => steps.next()); ; next = guarded(() => steps.next())) {
+    if (next.done) return spreadsheetOf('xlsx', next.value, limit);
+    await nextTurn();
+  }
+}
+
+function spreadsheetOf(kind: SpreadsheetKind, rows: SheetRow[], limit?: RowLimit): Spreadsheet {
   const table = toTable(rows);
-  if (!table) throw refuse.noRows();
+  // A header without a row under it is no import either (both imports answer "no rows").
+  if (!table || table.rows.length === 0) throw refuse.noRows();
   if (limit && table.rows.length > limit.maxRows) throw limit.tooManyRows();
   return { kind, ...table };
 }
@@ -51,13 +72,30 @@ export interface SpreadsheetStream {
 
 /**
  * readSpreadsheet for a reader that works on the first rows while the rest is read: an .xlsx
- * written in order without merged cells is read a megabyte at a time (after the rows that decide
+ * written in order without merged cells is read 256 KB of XML at a time (after the rows that decide
  * the header); any other file is read whole. Throws SheetOrderError, here or from a batch, when
  * the sheet must be read whole after all: read it again with readSpreadsheet.
  */
 export function streamSpreadsheet(fileName: string, bytes: Uint8Array, limit?: RowLimit): SpreadsheetStream {
+  const opening = openStream(fileName, bytes, limit);
+  for (let next = opening.next(); ; next = opening.next()) {
+    if (next.done) return next.value ?? wholeAsStream(readSpreadsheet(fileName, bytes, limit));
+  }
+}
+
+/** streamSpreadsheet, the event loop turning between the steps that find the header (and, for a sheet read whole, between its steps). */
+export async function streamSpreadsheetInSteps(fileName: string, bytes: Uint8Array, limit?: RowLimit): Promise<SpreadsheetStream> {
+  const opening = openStream(fileName, bytes, limit);
+  for (let next = opening.next(); ; next = opening.next()) {
+    if (next.done) return next.value ?? wholeAsStream(await readSpreadsheetInSteps(fileName, bytes, limit));
+    await nextTurn();
+  }
+}
+
+/** The stream's header and first rows, a batch (step) at a time; null when the file must be read whole. */
+function* openStream(fileName: string, bytes: Uint8Array, limit?: RowLimit): Generator<void, SpreadsheetStream | null, void> {
   const sheetBatches = detectContainer(fileName, bytes) === 'zip' ? guarded(() => streamXlsx(bytes, limit)) : null;
-  if (!sheetBatches) return wholeAsStream(readSpreadsheet(fileName, bytes, limit));
+  if (!sheetBatches) return null;
   // The header and its width come from the first rows, as toTable finds them in the whole sheet.
   const first: SheetRow[] = [];
   let kept = 0;
@@ -66,9 +104,11 @@ export function streamSpreadsheet(fileName: string, bytes: Uint8Array, limit?: R
     if (next.done) break;
     first.push(...next.value);
     kept += cleanRows(next.value).length;
+    yield;
   }
   const table = toTable(first);
-  if (!table) throw refuse.noRows();
+  // The first batches hold a thousand rows past the header whenever the sheet goes on.
+  if (!table || table.rows.length === 0) throw refuse.noRows();
   let count = 0;
   const counted = (rows: SheetRow[]) => {
     count += rows.length;

@@ -18,11 +18,20 @@ export function readXlsx(bytes: Uint8Array, limit?: RowLimit): SheetRow[] {
   return sheet.build();
 }
 
+/** readXlsx a step (256 KB of the sheet's XML) at a time, for a caller that yields between steps; its rows when done. */
+export function* readXlsxInSteps(bytes: Uint8Array, limit?: RowLimit): Generator<void, SheetRow[], void> {
+  const part = openSheet(bytes);
+  if (!part) return [];
+  const sheet = new SheetBuilder(limit);
+  yield* readSheetSteps(part.bytes, part.context, sheet);
+  return sheet.build();
+}
+
 // "mergeCell" in ASCII: merged ranges follow the rows in the part, and they fill rows already read.
 const MERGE_CELL = new TextEncoder().encode('mergeCell');
 
 /**
- * readXlsx's rows, a batch per megabyte of the sheet's XML, for a reader that works on the first
+ * readXlsx's rows, a batch per 256 KB of the sheet's XML, for a reader that works on the first
  * rows while the rest is read. Null when the sheet must be read whole: it merges cells (anywhere
  * the text "mergeCell" appears). A sheet whose rows turn out to be out of order throws
  * SheetOrderError from the batch that finds it.

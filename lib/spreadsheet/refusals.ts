@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/errors/app-error';
-import { MAX_FILE_BYTES, MAX_SHEET_CELLS } from './limits';
+import { MAX_CELL_CHARS, MAX_FILE_BYTES, MAX_SHEET_CELLS } from './limits';
 
 /**
  * Every refusal of a spreadsheet upload, shared by the contacts and the reviews imports: the
@@ -16,7 +16,12 @@ export const refuse = {
   unreadable: () => new AppError('VALIDATION', 'spreadsheet.errors.unreadable'),
   unpackedTooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'spreadsheet.errors.unpackedTooLarge'),
   cellOutOfRange: (cell: string) => new AppError('VALIDATION', 'spreadsheet.errors.cellOutOfRange', { values: { cell: cell.slice(0, 24) } }),
-  tooManyCells: () => new AppError('PAYLOAD_TOO_LARGE', 'spreadsheet.errors.tooManyCells', { values: { max: String(MAX_SHEET_CELLS).replace(/\B(?=(\d{3})+$)/g, ',') } }),
+  tooManyCells: () => new AppError('PAYLOAD_TOO_LARGE', 'spreadsheet.errors.tooManyCells', { values: { max: thousands(MAX_SHEET_CELLS) } }),
+  cellTooLong: (cell: string) => new AppError('VALIDATION', 'spreadsheet.errors.cellTooLong', { values: { cell: cell.slice(0, 24), max: thousands(MAX_CELL_CHARS) } }),
   noRows: () => new AppError('VALIDATION', 'spreadsheet.errors.noRows'),
   unclosedQuote: (row: number) => new AppError('VALIDATION', 'spreadsheet.errors.unclosedQuote', { values: { row } }),
 };
+
+function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}

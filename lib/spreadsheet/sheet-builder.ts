@@ -1,4 +1,4 @@
-import { MAX_COLUMNS, MAX_ROWS, MAX_SHEET_CELLS } from './limits';
+import { MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, MAX_SHEET_CELLS } from './limits';
 import { refuse } from './refusals';
 
 export interface SheetRow {
@@ -49,10 +49,15 @@ export class SheetBuilder {
   /** With a limit, a sheet is refused as soon as it holds more rows: memory stays bounded by it. */
   constructor(private readonly limit?: RowLimit) {}
 
-  /** Stores a cell's text (0-based row and column); an empty text only checks the reference. */
+  /**
+   * Stores a cell's text (0-based row and column); an empty text only checks the reference. A text
+   * longer than Excel lets a cell hold refuses the file, naming the cell: every reader (CSV, .xls,
+   * an .xlsx's inline and shared strings) stores its cells here.
+   */
   put(row: number, column: number, text: string): void {
     checkReference(row, column);
     if (text === '') return;
+    if (text.length > MAX_CELL_CHARS) throw refuse.cellTooLong(cellName(row, column));
     if (row > this.lastRow || column > this.lastColumn) {
       const rows = Math.max(row, this.lastRow) + 1;
       const columns = Math.max(column, this.lastColumn) + 1;

@@ -5,7 +5,9 @@ import iconv from 'iconv-lite';
  * used: a byte-order mark decides (UTF-8, UTF-16 LE as Excel's "Unicode text" writes it, UTF-16
  * BE); without one, UTF-16 is recognised by its zero bytes, then strict UTF-8 is tried, then
  * Big5-HKSCS (Excel on Traditional Chinese Windows, Hong Kong and Taiwan) when the bytes look like
- * it, else GB18030 (Excel on Simplified Chinese Windows). Null when the bytes are no text at all.
+ * it, else GB18030 (Excel on Simplified Chinese Windows), unless its reading shows the signs of a
+ * wrong guess that the Big5-HKSCS reading does not (wrongEncodingSigns). Null when the bytes are
+ * no text at all.
  */
 export function decodeText(bytes: Uint8Array): string | null {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decode('utf-8', bytes.subarray(3));
@@ -18,12 +20,32 @@ export function decodeText(bytes: Uint8Array): string | null {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
+    const big5 = () => iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'big5hkscs');
     if (hasBig5Trails(bytes)) {
-      const big5 = iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'big5hkscs');
-      if (!big5.includes('\uFFFD')) return big5;
+      const text = big5();
+      if (!text.includes('\uFFFD')) return text;
     }
-    return new TextDecoder('gb18030').decode(bytes);
+    const gb = new TextDecoder('gb18030').decode(bytes);
+    const gbSigns = wrongEncodingSigns(gb);
+    if (gbSigns === 0) return gb;
+    const text = big5();
+    return wrongEncodingSigns(text) < gbSigns ? text : gb;
   }
+}
+
+/**
+ * What a Chinese file read in the wrong one of GB18030 and Big5 shows: Big5's characters land on
+ * GB2312's rows of symbols and foreign letters (Cyrillic, Greek, kana, box drawing, pinyin) and on
+ * GBK's user-defined area (Private Use characters); GB text read as Big5 gives bytes Big5 does not
+ * define (U+FFFD) and HKSCS's kana and symbols. Names, e-mails and notes hold none of these, so
+ * the reading with fewer is the file's (a GB18030 reading without any is taken as it is).
+ */
+const WRONG_ENCODING_SIGNS = /[\uFFFD\uE000-\uF8FF\u0100-\u024F\u0370-\u04FF\u2500-\u257F\u3040-\u30FF\u3100-\u312F\uFE30-\uFE4F]/g;
+
+function wrongEncodingSigns(text: string): number {
+  let signs = 0;
+  for (const m of text.matchAll(WRONG_ENCODING_SIGNS)) signs += m[0] === '\uFFFD' ? 10 : 1;
+  return signs;
 }
 
 /**

@@ -44,3 +44,16 @@ export function toDateTimeInputValue(value: Date, timeZone: string): string {
   const p = wallClock(value, timeZone);
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
+
+/**
+ * A chart axis's month ('YYYY-MM') as two short lines: the month ("Dec", "12月") and its year
+ * ("2025", "2025年"). "25/12" read as the 25th of December.
+ */
+export function formatAxisMonth(month: string, locale: Locale): { month: string; year: string } {
+  const [year, mm] = month.split('-').map(Number);
+  const date = new Date(Date.UTC(year, mm - 1, 15));
+  return {
+    month: new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(date),
+    year: new Intl.DateTimeFormat(locale, { year: 'numeric', timeZone: 'UTC' }).format(date),
+  };
+}

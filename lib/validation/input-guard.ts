@@ -8,6 +8,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * text can hold a lone surrogate (a JSON body may escape one: "\ud800"), so a string carrying
  * either is refused as invalid beside its field (a 400), instead of failing in the database
  * (jsonb refused it with a 400 naming no field) or being stored as U+FFFD in a text column.
+ * A key named `__proto__` is refused by name too: JSON.parse keeps it as an own key, but no
+ * object a schema builds can (zod's records drop it), so its value would be lost without a word.
  * Walks iteratively: a hostile body may nest deeper than the call stack.
  */
 export function nulIssues(value: unknown): z.core.$ZodIssue[] {
@@ -21,6 +23,7 @@ export function nulIssues(value: unknown): z.core.$ZodIssue[] {
     } else if (v && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) {
         if (unstorable(k)) return [{ code: 'custom', path, message: 'validation.invalid', input: k } as z.core.$ZodIssue];
+        if (k === '__proto__') return [{ code: 'custom', path: [...path, k], message: 'validation.invalidValue', input: k } as z.core.$ZodIssue];
         stack.push({ v: child, path: path.length < 20 ? [...path, k] : path });
       }
     }

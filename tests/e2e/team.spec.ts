@@ -10,7 +10,7 @@ import { DEMO_STATE } from './auth-state';
  * Issue 18, point 1 in a real browser: the owner's Team section (members, the seeded pending
  * invitation), an invitation accepted through the dev mailbox's link, the post permission by
  * keyboard, removing the member (their browser is signed out at once), and the staff view
- * (no team, a read-only profile). axe and screenshots at desktop and 375 px, light and dark.
+ * (no team, a read-only profile, the owner's location and source controls absent). axe and screenshots at desktop and 375 px, light and dark.
  */
 const stamp = Date.now().toString(36);
 const invitee = `e2e-team-${stamp}@example.com`;
@@ -156,5 +156,13 @@ test('staff see who manages the team and a read-only profile', async ({ browser,
   const problems = await audit(page, 'profile read-only (staff)');
   await page.screenshot({ path: `${shots}/profile-staff.png`, fullPage: true });
   expect(problems, problems.join('\n')).toEqual([]);
+  // The owner's settings (found from outside): staff see them, and why they cannot change them.
+  await page.goto('/locations');
+  await expect(page.getByText('只有商戶擁有人可以啟用、停用或刪除分店')).toBeVisible();
+  await expect(page.getByRole('switch').first()).toBeDisabled();
+  await page.goto('/sources');
+  await expect(page.getByText('評價來源由商戶擁有人連接和中斷')).toBeVisible();
+  await expect(page.getByRole('button', { name: '立即同步' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: '中斷連接' })).toHaveCount(0);
   await context.close();
 });

@@ -91,7 +91,7 @@ describe(`registration (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
     // Signed in: the access token reads the user state.
     const me = await callApi<{ email: string; menus: string[]; permissions: string[] }>(info, { path: '/user/info', token: created.body.data.accessToken });
     expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ email: 'rainy@bakery.example', permissions: [], menus: expect.arrayContaining(['dashboard', 'posts']) });
+    expect(me.body.data).toMatchObject({ email: 'rainy@bakery.example', permissions: ['post:admin:manage'], menus: expect.arrayContaining(['dashboard', 'posts']) });
 
     // The password works for a later sign-in.
     const signIn = await callApi(loginRoute, { method: 'POST', path: '/user/login', body: { email, password: details.password } });
@@ -141,6 +141,24 @@ describe(`registration (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
 
     const merchantMissing = await callApi(merchantRegister, { method: 'POST', path: '/merchant/register', body: { merchantName: 'x', address: 'y' } });
     expect(merchantMissing.body.data).toMatchObject({ verifyAgain: true });
+  });
+
+  it("refuses the details step to a staff member who got a token before joining by invitation (found from outside)", async () => {
+    const { signVerificationToken } = await import('@/lib/auth/tokens');
+    const { createMerchant } = await import('@/tests/fixtures/factories');
+    const { createStaff } = await import('./team-helpers');
+    const m = await createMerchant(t.db, { name: '老街茶餐厅' });
+    const staff = await createStaff(t.db, m.merchantId);
+    const { token } = await signVerificationToken(staff.email, new Date());
+    const answer = await callApi(merchantRegister, { method: 'POST', path: '/merchant/register', body: { verificationToken: token, merchantName: 'Renamed by staff', address: 'x', serviceEmail: 'attacker@evil.example' } });
+    expect(answer.status).toBe(403);
+    const [row] = await t.db.select({ name: merchants.name, serviceEmail: merchants.serviceEmail }).from(merchants).where(eq(merchants.id, m.merchantId));
+    expect(row).toEqual({ name: '老街茶餐厅', serviceEmail: null });
+    // Nor an owner registered long before the token (an owner demoted since is staff: refused above).
+    const ownerToken = await signVerificationToken(m.email, new Date());
+    await t.db.update(users).set({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000) }).where(eq(users.id, m.userId));
+    const late = await callApi(merchantRegister, { method: 'POST', path: '/merchant/register', body: { verificationToken: ownerToken.token, merchantName: 'Renamed', address: 'x' } });
+    expect(late.status).toBe(403);
   });
 
   it('expires a code after 10 minutes (injected now)', async () => {

@@ -4,7 +4,8 @@ import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { callApi } from '@/tests/fixtures/api';
 import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 import { outbox } from '@/db/schema/outbox';
-import { rateLimitHits } from '@/db/schema/auth-codes';
+import { authCodes, rateLimitHits } from '@/db/schema/auth-codes';
+import { linkTokenHash } from '@/lib/auth/one-time-codes';
 import { hashPassword } from '@/lib/auth/password';
 import { POST as loginRoute } from '@/app/api/user/login/route';
 import { POST as refreshRoute } from '@/app/api/user/refresh/route';
@@ -115,6 +116,20 @@ describe(`password reset (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`,
     expect(again.status).toBe(400);
     expect(again.body.data).toMatchObject({ fieldErrors: { token: expect.any(String) } });
     expect(await resetLinkProblem(ctx, token)).toBe('accounts.errors.resetLinkInvalid');
+  });
+
+  it('lets one of two simultaneous uses of a link set the password, not both (found from outside)', async () => {
+    const twice = await createMerchant(t.db, { email: 'twice@latte.example', passwordHash: await hashPassword(PASSWORD) });
+    const token = 'simultaneous-reset-link-token-0123456789';
+    await t.db.insert(authCodes).values({ purpose: 'passwordReset', target: twice.email, codeHash: linkTokenHash(token), expiresAt: new Date(Date.now() + 60_000) });
+    const reset = (password: string) => callApi(resetRoute, { method: 'POST', path: '/user/password/reset', body: { token, password, confirmPassword: password } });
+    const answers = await Promise.all([reset('First-Latte-11'), reset('Second-Mocha-22')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const winner = answers[0].status === 200 ? 'First-Latte-11' : 'Second-Mocha-22';
+    const loser = winner === 'First-Latte-11' ? 'Second-Mocha-22' : 'First-Latte-11';
+    const signInAs = (password: string) => callApi(loginRoute, { method: 'POST', path: '/user/login', body: { email: twice.email, password } });
+    expect((await signInAs(winner)).status).toBe(200);
+    expect((await signInAs(loser)).status).not.toBe(200);
   });
 
   it('refuses a made-up token and mismatched passwords beside their fields', async () => {

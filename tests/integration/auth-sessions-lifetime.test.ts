@@ -41,6 +41,23 @@ const infoStatus = async (pair: Pair) => (await callApi(info, { path: '/user/inf
 const refreshStatus = async (pair: Pair) => (await callApi(refreshRoute, { method: 'POST', path: '/user/refresh', token: pair.refreshToken })).status;
 
 describe(`sessions (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  it('two sessions changing the password at once: one changes it and stays, the other hears 409 (found from outside)', async () => {
+    const both = await createMerchant(t.db, { email: 'both-tabs@latte.example', passwordHash: await hashPassword(PASSWORD) });
+    const one = await signIn(both.email);
+    const two = await signIn(both.email);
+    const change = (pair: Pair, password: string) =>
+      callApi<{ accessToken: string }>(changePasswordRoute, { method: 'PUT', path: '/user/password', token: pair.accessToken, body: { currentPassword: PASSWORD, password, confirmPassword: password } });
+    const answers = await Promise.all([change(one, 'First-Latte-11'), change(two, 'Second-Mocha-22')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const winner = answers[0].status === 200 ? 0 : 1;
+    const password = winner === 0 ? 'First-Latte-11' : 'Second-Mocha-22';
+    // The password in effect is the one the session told "changed" set, and that session lives on.
+    expect((await callApi(loginRoute, { method: 'POST', path: '/user/login', body: { email: both.email, password } })).status).toBe(200);
+    const kept = { ...[one, two][winner], accessToken: answers[winner].body.data.accessToken };
+    expect(await infoStatus(kept)).toBe(200);
+    expect(await refreshStatus(kept)).toBe(200);
+  });
+
   it('changing the password keeps the asking session and ends the others', async () => {
     const mine = await signIn();
     const elsewhere = await signIn();

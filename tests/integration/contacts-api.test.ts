@@ -109,6 +109,16 @@ describe(`contacts API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
     expect((await send('"customFields":{"k":"\\ud83d\\ude00"}')).status).toBe(200);
   });
 
+  it('refuses a custom field named __proto__ by name instead of dropping its value (found from outside)', async () => {
+    const m = await createMerchant(t.db);
+    const answer = await callApi<{ fieldErrors: Record<string, string> }>(list.POST, { method: 'POST', path: '/member', token: m.token, rawBody: '{"firstName":"QA","lastName":"P","email":"qa.proto@example.com","customFields":{"__proto__":"x","constructor":"y"}}', headers: { 'content-type': 'application/json' } });
+    expect([answer.status, answer.body.data.fieldErrors]).toEqual([400, { 'customFields.__proto__': 'Not an allowed value' }]);
+    const kept = await callApi<{ id: number }>(list.POST, { method: 'POST', path: '/member', token: m.token, rawBody: '{"firstName":"QA","lastName":"P","email":"qa.proto@example.com","customFields":{"constructor":"y"}}', headers: { 'content-type': 'application/json' } });
+    expect(kept.status).toBe(200);
+    const got = await callApi<{ customFields: Record<string, string> }>(one.GET, { path: `/member/${kept.body.data.id}`, token: m.token, params: { id: String(kept.body.data.id) } });
+    expect(got.body.data.customFields).toEqual({ constructor: 'y' });
+  });
+
   it("answers 404 for another merchant's contact on every call", async () => {
     const a = await createMerchant(t.db);
     const b = await createMerchant(t.db);

@@ -189,6 +189,11 @@ describe('inbound messages', () => {
     await inboundSms(smsRequest({ From: '+15550009999', To: '+15005550123', Body: 'Thanks', MessageSid: 'SMu2' }, undefined, query), noParams);
     expect(await t.db.select().from(contacts).where(eq(contacts.phone, '+15550009999'))).toHaveLength(1);
     expect(await t.db.select().from(inboxMessages).where(eq(inboxMessages.conversationId, conversation.id))).toHaveLength(2);
+    // A sender that is not an E.164 number (found from outside: a national form, text) is no lead.
+    for (const [from, sid] of [['15864747502', 'SMu3'], ['abc<script>', 'SMu4']]) {
+      expect((await inboundSms(smsRequest({ From: from, To: '+15005550123', Body: 'hi', MessageSid: sid }, undefined, query), noParams)).status).toBe(200);
+      expect(await t.db.select().from(contacts).where(eq(contacts.phone, from))).toHaveLength(0);
+    }
   });
 });
 

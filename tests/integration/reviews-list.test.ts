@@ -205,7 +205,14 @@ describe('import and report', () => {
     };
     const first = await send(csv, 'reviews.csv');
     expect(first.status).toBe(200);
-    expect(first.body.data).toEqual({ inserted: 2, updated: 0, failed: [{ row: 4, messageKey: 'reviews.errors.rating' }, { row: 5, messageKey: 'reviews.errors.importGoogle' }] });
+    expect(first.body.data).toEqual({
+      inserted: 2,
+      updated: 0,
+      failed: [
+        { row: 4, messageKey: 'reviews.errors.rating', reason: 'The rating is a whole number from 1 to 5' },
+        { row: 5, messageKey: 'reviews.errors.importGoogle', reason: 'Google reviews sync by themselves and cannot be imported' },
+      ],
+    });
     const again = await send(csv, 'reviews.csv');
     expect(again.body.data).toMatchObject({ inserted: 0, updated: 2 });
     const [li] = await t.db.select().from(reviews).where(and(eq(reviews.merchantId, m.merchantId), eq(reviews.reviewerName, '李先生')));

@@ -118,7 +118,7 @@ describe(`spreadsheet corpus through the import routes (${process.env.DATABASE_U
     sheet.getCell('E4').numFmt = 'yyyy-mm-dd hh:mm';
     const xlsx = await send('reviews.xlsx', new Uint8Array(await wb.xlsx.writeBuffer()));
     expect(xlsx.status).toBe(200);
-    expect(xlsx.body.data).toEqual({ inserted: 2, updated: 0, failed: [{ row: 5, messageKey: 'reviews.errors.date' }] });
+    expect(xlsx.body.data).toEqual({ inserted: 2, updated: 0, failed: [{ row: 5, messageKey: 'reviews.errors.date', reason: message(enUS, 'reviews.errors.date') }] });
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Site', 'Reviewer', 'Rating', 'Date'], ['tripadvisor', 'Tom', 3, new Date(Date.UTC(1975, 0, 1))]], { cellDates: true }), 'S');
     const xls = await send('reviews.xls', new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'biff8' })));

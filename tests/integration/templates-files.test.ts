@@ -62,6 +62,23 @@ describe(`uploads (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => 
     expect(Buffer.from(await shown.arrayBuffer()).equals(PNG)).toBe(true);
   });
 
+  it('stores images as real encoders write them, and refuses a pixel flood or a cut header with the reason (found from outside)', async () => {
+    const sample = (name: string) => fs.readFileSync(path.join(process.cwd(), 'tests/fixtures/images', name));
+    for (const name of ['baseline-300x200.jpg', 'progressive-64x48.jpg', 'exif-oriented-30x20.jpg', 'rgba-120x80.png', 'anim-40x30.gif', 'lossy-90x60.webp', 'lossless-77x33.webp', 'alpha-50x70.webp']) {
+      expect((await send(owner, 'post', sample(name), name)).status, name).toBe(200);
+    }
+    // A few hundred bytes claiming 50,000 × 50,000 pixels: every visitor's browser would decode 10 GB.
+    const flood = Buffer.from(sample('rgba-120x80.png'));
+    flood.writeUInt32BE(50_000, 16);
+    flood.writeUInt32BE(50_000, 20);
+    const before = (await t.db.select().from(files)).length;
+    const refused = await send(owner, 'post', flood, 'cover.png', 'image/png');
+    expect([refused.status, refused.body.msg]).toEqual([413, 'This image is too large to show: 50000 × 50000 pixels. Use at most 16384 pixels on a side and 50 megapixels in all.']);
+    const cut = await send(owner, 'post', sample('baseline-300x200.jpg').subarray(0, 40), 'photo.jpg', 'image/jpeg');
+    expect([cut.status, cut.body.msg]).toEqual([415, 'This image could not be read: the file is damaged or incomplete. Save it again and upload the new file.']);
+    expect((await t.db.select().from(files)).length).toBe(before);
+  });
+
   it('accepts a PNG renamed .exe as a PNG (type from the bytes)', async () => {
     const res = await send(owner, 'post', PNG, 'setup.exe', 'application/x-msdownload');
     expect(res.status).toBe(200);

@@ -15,7 +15,8 @@ describe('import column guessing', () => {
   it('reads consent words', () => {
     expect(['是', 'Yes', 'opted in', '已訂閱'].map(parseOptCell)).toEqual([true, true, true, true]);
     expect(['否', 'No', 'Opted out', '已退订'].map(parseOptCell)).toEqual([false, false, false, false]);
-    expect(['', 'maybe'].map(parseOptCell)).toEqual([null, null]);
+    // Blank leaves the consent as it is; a value that is neither yes nor no too, and the row says so.
+    expect(['', 'maybe'].map(parseOptCell)).toEqual([null, 'unread']);
   });
 });
 

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, toDateTimeInputValue } from '@/lib/time/format';
+import { formatAxisMonth, formatDate, formatDateTime, toDateTimeInputValue } from '@/lib/time/format';
 import { splitPersonName } from '@/lib/names/split-name';
 import { displayName } from '@/lib/names/display-name';
 
 const instant = new Date('2026-03-05T01:02:03Z');
 
 describe('date display (spec section 9)', () => {
+  it("names a chart's month in the reader's language, never as a day-like 25/12", () => {
+    expect(formatAxisMonth('2025-12', 'en-US')).toEqual({ month: 'Dec', year: '2025' });
+    expect(formatAxisMonth('2025-12', 'zh-CN')).toEqual({ month: '12月', year: '2025年' });
+    expect(formatAxisMonth('2026-01', 'zh-HK')).toEqual({ month: '1月', year: '2026年' });
+  });
+
   it('uses MM/DD/YYYY HH:mm:ss for en-US and YYYY-MM-DD HH:mm:ss otherwise, in Asia/Shanghai by default', () => {
     expect(formatDateTime(instant, 'en-US')).toBe('03/05/2026 09:02:03');
     expect(formatDateTime(instant, 'zh-CN')).toBe('2026-03-05 09:02:03');

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
-import { cjkEncoding, utf8EncodedWords, utf8ExtendedParams } from '@/lib/inbox/mail-charset';
-import { transcodeCjkMail } from '@/lib/inbox/mail-transcode';
+import { cjkEncoding, joinEncodedWords, utf8EncodedWords, utf8ExtendedParams } from '@/lib/inbox/mail-charset';
+import { joinSplitEncodedWords, transcodeCjkMail } from '@/lib/inbox/mail-transcode';
 import { inboundMailText } from '@/lib/inbox/mail-text';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../fixtures/mail', name));
@@ -110,6 +110,38 @@ describe('mail in Chinese charsets, as clients write it', () => {
         expect(out).toBeInstanceOf(Uint8Array);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('joinEncodedWords: a character split across adjacent encoded words', () => {
+  const decoded = async (header: string) => (await PostalMime.parse(joinSplitEncodedWords(Buffer.from(`${header}\r\nFrom: a@example.com\r\n\r\nx\r\n`, 'latin1')))).subject;
+
+  it('joins same-charset, same-encoding words into one word of their bytes, folded or not', async () => {
+    expect(joinEncodedWords('Subject: =?utf-8?B?5L0=?= =?utf-8?B?oOWlvQ==?=')).toBe(`Subject: =?utf-8?B?${Buffer.from('你好').toString('base64')}?=`);
+    expect(await decoded('Subject: =?utf-8?B?5L0=?= =?utf-8?B?oOWlvQ==?=')).toBe('你好');
+    expect(await decoded('Subject: =?UTF-8?Q?=E4=BD?=\r\n =?UTF-8?Q?=A0=E5=A5=BD?=')).toBe('你好');
+    expect(await decoded('Subject: Re: =?utf-8?B?5L0=?= =?utf-8?B?oA==?= and =?utf-8?Q?caf=C3=A9?=')).toBe('Re: 你 and café');
+  });
+
+  it('leaves words of different charsets or encodings, lone words and other headers as they are', () => {
+    const mixed = 'Subject: =?utf-8?B?5L2g?= =?iso-8859-1?Q?caf=E9?=';
+    expect(joinEncodedWords(mixed)).toBe(mixed);
+    expect(joinEncodedWords('Subject: =?utf-8?B?5L2g?=')).toBe('Subject: =?utf-8?B?5L2g?=');
+    const raw = Buffer.from('Subject: =?utf-8?B?5L2g?=\r\nX-A: =?utf-8?B?5L0=?=\r\nX-B: =?utf-8?B?oA==?=\r\n\r\n=?utf-8?B?5L0=?= =?utf-8?B?oA==?=\r\n', 'latin1');
+    // Two headers are never joined, nor is the body touched.
+    expect(Buffer.from(joinSplitEncodedWords(raw)).toString('latin1')).toBe(raw.toString('latin1'));
+  });
+
+  it('decodes any UTF-8 text split at any byte across two words as the text itself', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'grapheme', minLength: 2, maxLength: 12 }), fc.nat(), fc.constantFrom('B', 'Q'), async (text, at, kind) => {
+        const bytes = Buffer.from(text, 'utf8');
+        const cut = 1 + (at % (bytes.length - 1));
+        const word = (b: Buffer) => (kind === 'B' ? `=?utf-8?B?${b.toString('base64')}?=` : `=?utf-8?Q?${[...b].map((c) => `=${c.toString(16).toUpperCase().padStart(2, '0')}`).join('')}?=`);
+        expect(await decoded(`Subject: ${word(bytes.subarray(0, cut))} ${word(bytes.subarray(cut))}`)).toBe(text.trim() === text ? text : (await decoded(`Subject: ${word(bytes)}`)));
+      }),
+      { numRuns: 200 },
     );
   });
 });

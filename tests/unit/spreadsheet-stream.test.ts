@@ -14,12 +14,14 @@ import { xlsxOfSheetXml } from '@/tests/fixtures/xlsx-parts';
 
 const COLUMNS = 'ABCDEF';
 // A number is that many KB of padding: it pushes rows across the reader's megabyte steps without
-// thousands of rows (and keeps a counterexample short).
+// thousands of rows (and keeps a counterexample short). A cell holds at most Excel's 32,767
+// characters, so the padding is a cell of 30,000 and whitespace after it.
 const text = fc.oneof(
   { arbitrary: fc.constantFrom('', ' ', 'Name', 'E-mail', 'a@x.io', '王芳', "'=1+1", 'x'), weight: 8 },
   { arbitrary: fc.integer({ min: 100, max: 700 }), weight: 1 },
 );
-const textOf = (t: string | number) => (typeof t === 'number' ? 'p'.repeat(t * 1024) : t);
+const textOf = (t: string | number) => (typeof t === 'number' ? 'p'.repeat(30_000) : t);
+const paddingOf = (t: string | number) => (typeof t === 'number' ? ' '.repeat(t * 1024) : '');
 const cell = fc.record({ column: fc.nat({ max: 5 }), text, otherRow: fc.option(fc.integer({ min: 1, max: 60 }), { freq: 12 }) });
 const row = fc.record({ step: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 3 }), weight: 12 }, { arbitrary: fc.integer({ min: -20, max: -1 }), weight: 1 }), cells: fc.array(cell, { minLength: 1, maxLength: 4 }) });
 const sheetSpec = fc.record({ rows: fc.array(row, { minLength: 1, maxLength: 40 }), merge: fc.option(fc.tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 3 })), { freq: 6 }) });
@@ -30,7 +32,7 @@ function xlsxOf(spec: SheetSpec): Buffer {
   let at = 0;
   const rows = spec.rows.map((r) => {
     at = Math.max(1, at + r.step);
-    const cells = r.cells.map((c) => `<c r="${COLUMNS[c.column]}${c.otherRow ?? at}" t="inlineStr"><is><t>${textOf(c.text).replace(/&/g, '&amp;').replace(/</g, '&lt;')}</t></is></c>`);
+    const cells = r.cells.map((c) => `<c r="${COLUMNS[c.column]}${c.otherRow ?? at}" t="inlineStr"><is><t>${textOf(c.text).replace(/&/g, '&amp;').replace(/</g, '&lt;')}</t></is></c>${paddingOf(c.text)}`);
     return `<row r="${at}">${cells.join('')}</row>`;
   });
   const merge = spec.merge ? `<mergeCells count="1"><mergeCell ref="A${spec.merge[0]}:B${spec.merge[0] + spec.merge[1]}"/></mergeCells>` : '';
@@ -87,8 +89,9 @@ describe('the .xlsx read a megabyte at a time', () => {
   }, 120_000);
 
   it('reads a sheet written in order, over several steps, without asking for a whole read', () => {
-    const rows = [['Name', 'E-mail', 'Note'], ['Ann', 'a@x.io', 'n'.repeat(1_500_000)], ...Array.from({ length: 3000 }, (_, i) => [`Member ${i} ${'q'.repeat(400)}`, `m${i}@x.io`])];
-    const sheet = rows.map((r, i) => `<row r="${i + 1}">${r.map((v, c) => `<c r="${COLUMNS[c]}${i + 1}" t="inlineStr"><is><t>${v}</t></is></c>`).join('')}</row>`).join('');
+    const rows = [['Name', 'E-mail', 'Note'], ['Ann', 'a@x.io', 'n'.repeat(30_000)], ...Array.from({ length: 3000 }, (_, i) => [`Member ${i} ${'q'.repeat(400)}`, `m${i}@x.io`])];
+    // The note is followed by 1.5 MB of whitespace, inside its row.
+    const sheet = rows.map((r, i) => `<row r="${i + 1}">${r.map((v, c) => `<c r="${COLUMNS[c]}${i + 1}" t="inlineStr"><is><t>${v}</t></is></c>${i === 1 && c === 2 ? ' '.repeat(1_500_000) : ''}`).join('')}</row>`).join('');
     const bytes = xlsxOfSheetXml(`<worksheet><sheetData>${sheet}</sheetData></worksheet>`);
     const { headers, batches } = streamSpreadsheet('s.xlsx', bytes, CONTACT_ROWS);
     const sizes: number[] = [];
@@ -97,7 +100,7 @@ describe('the .xlsx read a megabyte at a time', () => {
       sizes.push(next.value.length);
       all.push(...next.value);
     }
-    // The second row's cells straddle the first step (its note is 1.5 MB): it comes out whole, once.
+    // The second row's cells straddle the first step (1.5 MB after its note): it comes out whole, once.
     const whole = readSpreadsheet('s.xlsx', bytes, CONTACT_ROWS);
     const shape = (r: { rowNumber: number; cells: string[] }[]) => r.map((x) => `${x.rowNumber}:${x.cells.map((c) => c.length).join(',')}`);
     expect(headers).toEqual(whole.headers);

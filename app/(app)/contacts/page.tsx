@@ -9,6 +9,7 @@ import { locationOptions } from '@/lib/locations/options';
 import { listFieldKeys } from '@/lib/contacts/save-contact';
 import { listQuery } from '@/lib/contacts/schema';
 import { ClientMessages } from '@/components/i18n/client-messages';
+import { firstValues } from '@/lib/http/search-params';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('contacts');
@@ -19,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { ctx } = await requireSession();
   const t = await getTranslations('contacts');
-  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  const raw = firstValues(await searchParams);
   const parsed = listQuery.safeParse(raw);
   // A hand-edited URL with a bad value falls back to the defaults rather than an error page.
   const query = parsed.success ? parsed.data : listQuery.parse({});

@@ -14,6 +14,7 @@ import { TrendChart } from '@/components/dashboard/trend-chart';
 import { RatingBars } from '@/components/dashboard/rating-bars';
 import { DashboardFilters } from '@/components/dashboard/dashboard-filters';
 import { ClientMessages } from '@/components/i18n/client-messages';
+import { firstValues } from '@/lib/http/search-params';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('dashboard');
@@ -25,7 +26,7 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 export default async function DashboardPage({ searchParams }: { searchParams: Search }) {
   const { ctx, user } = await requireSession();
   const t = await getTranslations('dashboard');
-  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  const raw = firstValues(await searchParams);
   const parsed = dashboardQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : dashboardQuerySchema.parse({});
   const [figures, ours] = await Promise.all([
@@ -66,6 +67,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
           </CardHeader>
           <CardContent>
             <TrendChart
+              locale={ctx.locale}
               points={figures.trend.map((p) => ({ month: p.month, total: p.total, average: p.average }))}
               labels={{ title: t('trendTitle'), description: t('trendDesc', { months: figures.trend.length }), month: t('month'), count: t('reviewsCount'), average: t('averageRating') }}
             />

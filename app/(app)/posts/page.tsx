@@ -9,6 +9,7 @@ import { listPosts } from '@/lib/posts/list-posts';
 import { postListQuerySchema } from '@/lib/posts/schema';
 import { NewPostButton } from '@/components/posts/new-post-button';
 import { ClientMessages } from '@/components/i18n/client-messages';
+import { firstValue } from '@/lib/http/search-params';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('posts');
@@ -22,9 +23,8 @@ export default async function PostsPage({ searchParams }: { searchParams: Search
   const { ctx } = await requireSession();
   const t = await getTranslations('posts');
   const raw = await searchParams;
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   // A hand-edited URL (pageSize=7) falls back to the defaults rather than failing the page.
-  const parsed = postListQuerySchema.safeParse({ pageNum: first(raw.pageNum), pageSize: first(raw.pageSize), keyword: first(raw.keyword), status: first(raw.status) });
+  const parsed = postListQuerySchema.safeParse({ pageNum: firstValue(raw.pageNum), pageSize: firstValue(raw.pageSize), keyword: firstValue(raw.keyword), status: firstValue(raw.status) });
   const query = parsed.success ? parsed.data : postListQuerySchema.parse({});
   const page = await listPosts(ctx, query);
   const canManage = canManagePosts(ctx);

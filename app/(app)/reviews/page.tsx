@@ -15,6 +15,7 @@ import { ReportMenu } from '@/components/reviews/report-menu';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { ReviewResultsSkeleton } from '@/components/reviews/review-results-skeleton';
 import { ReviewResults } from './review-results';
+import { firstValues } from '@/lib/http/search-params';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('reviews');
@@ -26,7 +27,7 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 export default async function ReviewsPage({ searchParams }: { searchParams: Search }) {
   const { ctx } = await requireSession();
   const t = await getTranslations('reviews');
-  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  const raw = firstValues(await searchParams);
   const parsed = reviewFilterSchema.safeParse(raw);
   // A hand-edited URL with a bad value shows everything rather than an error page.
   const filters: Filters = parsed.success ? parsed.data : reviewFilterSchema.parse({});

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { CheckCircle2, PlugZap, XCircle } from 'lucide-react';
 import { and, eq } from 'drizzle-orm';
 import { requireSession } from '@/lib/auth/session';
+import { userRole } from '@/lib/auth/user-role';
 import { sourcesOverview } from '@/lib/sources/overview';
 import { sourceAccounts } from '@/db/schema/sources';
 import { formatDateTime } from '@/lib/time/format';
@@ -15,6 +16,7 @@ import { RevokedBanner } from '@/components/sources/revoked-banner';
 import { ConnectButton, SourceActions } from '@/components/sources/source-actions';
 import { DrillDown } from '@/components/sources/drill-down';
 import { ClientMessages } from '@/components/i18n/client-messages';
+import { firstValue } from '@/lib/http/search-params';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('sources');
@@ -22,30 +24,32 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export default async function SourcesPage({ searchParams }: { searchParams: Search }) {
   const { ctx } = await requireSession();
   const sp = await searchParams;
   const t = await getTranslations('sources');
   const overview = await sourcesOverview(ctx);
-  const wanted = Number(one(sp.source));
+  const wanted = Number(firstValue(sp.source));
   const source = overview.sources.find((s) => s.id === wanted) ?? overview.sources.find((s) => s.status === 'connected') ?? overview.sources[0];
-  const account = one(sp.account);
-  const location = one(sp.location);
+  const account = firstValue(sp.account);
+  const location = firstValue(sp.location);
   const accountName = source && account
     ? (await ctx.db.select({ name: sourceAccounts.name }).from(sourceAccounts).where(and(eq(sourceAccounts.sourceId, source.id), eq(sourceAccounts.merchantId, ctx.merchantId), eq(sourceAccounts.externalId, account))).limit(1))[0]?.name
     : undefined;
-  const error = one(sp.error);
+  const error = firstValue(sp.error);
   const revoked = overview.sources.filter((s) => s.status === 'revoked');
   const connectedAny = overview.sources.some((s) => s.status === 'connected');
+  // Connecting and disconnecting are the owner's (lib/sources/connect.ts); staff sync and link.
+  const owner = (await userRole(ctx)) === 'owner';
   const providerLabel = (p: string) => (p === 'google' ? t('providers.google') : t('providers.sandbox'));
 
   return (
     <ClientMessages namespaces={['common', 'sources']}>
-      <PageHeader title={t('title')} description={t('description')} actions={!connectedAny && overview.sources.length > 0 ? <ConnectButton provider={overview.provider} reconnect /> : undefined} />
+      <PageHeader title={t('title')} description={t('description')} actions={owner && !connectedAny && overview.sources.length > 0 ? <ConnectButton provider={overview.provider} reconnect /> : undefined} />
+      {!owner && <p className="mb-5 text-sm text-slate-500 dark:text-slate-400">{t('ownerNote')}</p>}
       <RevokedBanner revoked={revoked} showLink={false} />
-      {one(sp.connected) && (
+      {firstValue(sp.connected) && (
         <p role="status" className="mb-5 flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800 dark:border-emerald-500/30 dark:bg-emerald-500/10 dark:text-emerald-200">
           <CheckCircle2 className="size-4" aria-hidden="true" />
           {t('connectedFlash')}
@@ -64,7 +68,7 @@ export default async function SourcesPage({ searchParams }: { searchParams: Sear
             icon={PlugZap}
             title={t('empty.title')}
             description={overview.provider === 'google' ? t('empty.google') : t('empty.sandbox')}
-            action={<ConnectButton provider={overview.provider} />}
+            action={owner ? <ConnectButton provider={overview.provider} /> : undefined}
           />
         </Card>
       ) : (
@@ -72,7 +76,7 @@ export default async function SourcesPage({ searchParams }: { searchParams: Sear
           <div className="grid gap-4 md:grid-cols-2">
             {overview.sources.map((s) => (
               <Card key={s.id} data-testid="source-card">
-                <CardHeader actions={<SourceActions sourceId={s.id} connected={s.status === 'connected'} />}>
+                <CardHeader actions={<SourceActions sourceId={s.id} connected={s.status === 'connected'} canDisconnect={owner} />}>
                   <CardTitle className="flex flex-wrap items-center gap-2">
                     {providerLabel(s.provider)}
                     {s.provider === 'sandbox' && <Badge tone="warning">{t('sandboxBadge')}</Badge>}
@@ -115,14 +119,14 @@ export default async function SourcesPage({ searchParams }: { searchParams: Sear
                   account={account}
                   accountName={accountName}
                   location={account ? location : undefined}
-                  pageToken={one(sp.pageToken)}
+                  pageToken={firstValue(sp.pageToken)}
                   ourLocations={overview.locations.map((l) => ({ id: l.id, name: l.name }))}
                 />
               </CardContent>
             </Card>
           ) : (
             <Card>
-              <EmptyState icon={PlugZap} title={t('notConnectedTitle')} description={t('notConnectedBody')} action={<ConnectButton provider={overview.provider} reconnect />} />
+              <EmptyState icon={PlugZap} title={t('notConnectedTitle')} description={t('notConnectedBody')} action={owner ? <ConnectButton provider={overview.provider} reconnect /> : undefined} />
             </Card>
           )}
         </div>

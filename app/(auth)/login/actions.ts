@@ -9,17 +9,14 @@ import { translatorFor, type Translate } from '@/lib/i18n/translator';
 import { twoFactorLoginSchema } from '@/lib/auth/two-factor/schema';
 import { fieldErrorsFrom } from '@/lib/validation/issues';
 import type { ActionResult } from '@/lib/auth/authed-action';
-
-function safeTarget(callbackUrl: string | undefined): string {
-  return callbackUrl && callbackUrl.startsWith('/') && !callbackUrl.startsWith('//') ? callbackUrl : '/dashboard';
-}
+import { safeRedirectPath } from '@/lib/auth/safe-redirect';
 
 export async function loginAction(raw: { email: string; password: string; callbackUrl?: string }): Promise<ActionResult<null>> {
   const t = translatorFor(await requestLocale());
   const parsed = loginSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, code: 'VALIDATION', message: t('errors.validation'), fieldErrors: fieldErrorsFrom(parsed.error.issues, t) };
   try {
-    await signIn('credentials', { email: parsed.data.email, password: parsed.data.password, redirectTo: safeTarget(raw.callbackUrl) });
+    await signIn('credentials', { email: parsed.data.email, password: parsed.data.password, redirectTo: safeRedirectPath(raw.callbackUrl) });
     return { ok: true, data: null };
   } catch (error) {
     if (error instanceof AuthError) return refused(error, t);
@@ -33,7 +30,7 @@ export async function twoFactorLoginAction(raw: { challenge: string; code: strin
   const parsed = twoFactorLoginSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, code: 'VALIDATION', message: t('errors.validation'), fieldErrors: fieldErrorsFrom(parsed.error.issues, t) };
   try {
-    await signIn('credentials', { challenge: parsed.data.challenge, code: parsed.data.code, redirectTo: safeTarget(raw.callbackUrl) });
+    await signIn('credentials', { challenge: parsed.data.challenge, code: parsed.data.code, redirectTo: safeRedirectPath(raw.callbackUrl) });
     return { ok: true, data: null };
   } catch (error) {
     if (error instanceof AuthError) return refused(error, t);

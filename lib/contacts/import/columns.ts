@@ -24,7 +24,8 @@ const SYNONYMS: [ImportField | 'ignore', string[]][] = [
   ['smsOptIn', ['短信订阅', '短訊訂閱', '短信訂閱', 'smsoptin', 'smsopt', 'smssubscribed', 'smsconsent']],
 ];
 
-const compact = (header: string) => header.toLowerCase().replace(/[\s_\-:：*()（）]/g, '');
+// Emoji presentation selectors too: "✔️" is ✔ followed by U+FE0F.
+const compact = (header: string) => header.toLowerCase().replace(/[\s_\-:：*()（）.\uFE0E\uFE0F]/g, '');
 
 /**
  * Guesses each column's field from its header in any of the three languages; a header naming one of
@@ -34,6 +35,8 @@ export function guessColumns(headers: string[], customKeys: readonly string[] = 
   const taken = new Set<string>();
   const custom = new Set(customKeys.map(compact));
   return headers.map((header) => {
+    // No header word is long, nor a custom field's key: a long header is never compacted.
+    if (header.length > 100) return 'ignore';
     const key = compact(header);
     if (!key) return 'ignore';
     const hit = SYNONYMS.find(([, words]) => words.some((w) => compact(w) === key));
@@ -45,33 +48,45 @@ export function guessColumns(headers: string[], customKeys: readonly string[] = 
   });
 }
 
-const YES = ['yes', 'y', 'true', '1', '是', '订阅', '訂閱', '已订阅', '已訂閱', 'optedin', 'optin', 'subscribed', 'in', '同意', '✓'];
-const NO = ['no', 'n', 'false', '0', '否', '退订', '退訂', '已退订', '已退訂', '取消订阅', '取消訂閱', 'optedout', 'optout', 'unsubscribed', 'out', '不同意'];
+// Check marks as spreadsheets and forms write them (✓ ✔ √ ☑ ✅ yes; ✗ ✘ × ✕ ✖ ☒ ❌ no).
+const YES = ['yes', 'y', 'true', '1', '是', '订阅', '訂閱', '已订阅', '已訂閱', 'optedin', 'optin', 'subscribed', 'in', '同意', '接受', '✓', '✔', '√', '☑', '✅'];
+const NO = ['no', 'n', 'false', '0', '否', '退订', '退訂', '已退订', '已退訂', '取消订阅', '取消訂閱', 'optedout', 'optout', 'unsubscribed', 'out', '不同意', '拒绝', '拒絕', '✗', '✘', '×', '✕', '✖', '☒', '❌'];
 
-/** A consent cell: true, false, or null (blank or unknown: leave as it is). */
-export function parseOptCell(value: string): boolean | null {
+/**
+ * A consent cell: true, false, null (blank: leave as it is), or 'unread' (a value that is neither
+ * yes nor no: the contact's consent is left as it is and the row says so).
+ */
+export function parseOptCell(value: string): boolean | null | 'unread' {
   const v = compact(value);
   if (!v) return null;
   if (YES.includes(v)) return true;
   if (NO.includes(v)) return false;
-  return null;
+  return 'unread';
 }
 
-export function parseGenderCell(value: string): 'male' | 'female' | 'other' | 'unknown' | null {
+// Words and forms of address in the three languages (compared compacted: "Mrs." is "mrs").
+const GENDERS: [Gender, string[]][] = [
+  ['male', ['男', '男性', '男士', '男生', '先生', 'male', 'm', 'man', 'men', 'mr', 'mister', 'sir', 'boy', 'gentleman']],
+  ['female', ['女', '女性', '女士', '女生', '小姐', '太太', '夫人', 'female', 'f', 'woman', 'women', 'ms', 'mrs', 'miss', 'madam', 'mme', 'girl', 'lady']],
+  ['other', ['其他', '其它', 'other', 'o', 'x', 'mx', 'nonbinary', 'nb', '非二元']],
+  ['unknown', ['未知', '不详', '不詳', '保密', 'unknown', 'u', 'prefernottosay', 'notsaid']],
+];
+type Gender = 'male' | 'female' | 'other' | 'unknown';
+
+/** A gender cell: the gender, null (blank), or 'unread' (no gender we know: left as it is, and the row says so). */
+export function parseGenderCell(value: string): Gender | null | 'unread' {
   const v = compact(value);
   if (!v) return null;
-  if (['男', 'male', 'm', '先生', 'man'].includes(v)) return 'male';
-  if (['女', 'female', 'f', '女士', '小姐', 'woman'].includes(v)) return 'female';
-  if (['其他', 'other', 'o', '其它'].includes(v)) return 'other';
-  return 'unknown';
+  return GENDERS.find(([, words]) => words.includes(v))?.[0] ?? 'unread';
 }
 
-export function parseTypeCell(value: string): 'leads' | 'customer' | null {
+/** A type cell: the type, null (blank), or 'unread' (left as it is, and the row says so). */
+export function parseTypeCell(value: string): 'leads' | 'customer' | null | 'unread' {
   const v = compact(value);
   if (!v) return null;
   if (['客户', '客戶', 'customer', 'customers', '顾客', '顧客', '会员', '會員'].includes(v)) return 'customer';
   if (['潜在客户', '潛在客戶', '潜客', 'lead', 'leads', '线索', '線索'].includes(v)) return 'leads';
-  return null;
+  return 'unread';
 }
 
 export function splitTags(value: string): string[] {

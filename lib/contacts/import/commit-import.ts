@@ -8,7 +8,8 @@ import type { ImportMapping } from '../schema';
 import { parseSpreadsheet, streamContactSheet, type SheetRow } from './parse-file';
 import { SheetOrderError } from '@/lib/spreadsheet/sheet-builder';
 import { wholeAsStream, type SpreadsheetStream } from '@/lib/spreadsheet/read-spreadsheet';
-import { readRow, type RowValues } from './row-values';
+import { customColumnsProblem, readRow, type RowNote, type RowValues } from './row-values';
+import { echoBudget, echoText } from '@/lib/spreadsheet/echo';
 import { createImportPlanner, type ExistingContact } from './plan-import';
 import { writeFieldDefinitions, writeImport } from './write-import';
 import { supportedRegion } from '@/lib/phone/read';
@@ -33,6 +34,12 @@ export interface ImportSummary {
   skipped: number;
   /** Rows imported by their e-mail with the phone left out (also listed in `rejected`). */
   withoutPhone: number;
+  /**
+   * Rows imported without one or more of their cells: the phone (withoutPhone), or a gender, type
+   * or consent the import could not read (the contact keeps what it had). The `imported: true`
+   * rows of `rejected`, each with its reasons.
+   */
+  withNotes: number;
   headers: string[];
   rejected: RejectedRow[];
 }
@@ -45,8 +52,15 @@ interface Candidate {
 
 /** Rows read, looked up, planned and written together (bench/RESULTS.md: 1,000-10,000 measured). */
 const CHUNK_ROWS = 5_000;
-/** Rows read between two turns of the event loop. */
-const READ_SLICE = 250;
+/**
+ * A chunk also ends once its rows' cells reach this many characters: a sheet whose every row
+ * refers to long shared strings (30 custom fields of 500 characters) made one chunk's statement
+ * 75 MB of JSON, built in one synchronous stretch.
+ */
+const CHUNK_CHARS = 4_000_000;
+/** Rows read at a time; the event loop turns whenever reading has held it READ_TURN_MS. */
+const READ_SLICE = 25;
+const READ_TURN_MS = 10;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -65,7 +79,7 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
   const importEnded = startContactsImportTimer();
   let summary: ImportSummary;
   try {
-    summary = await importSheet(ctx, streamContactSheet(file.name, file.bytes), mapping, options);
+    summary = await importSheet(ctx, await streamContactSheet(file.name, file.bytes), mapping, options);
   } catch (error) {
     if (!(error instanceof SheetOrderError)) throw error;
     summary = await importSheet(ctx, wholeAsStream(await parseSpreadsheet(file.name, file.bytes)), mapping, options);
@@ -79,18 +93,23 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
   if (!columns.includes('email') && !columns.includes('phone')) {
     throw new AppError('VALIDATION', 'contacts.import.errors.needEmailOrPhoneColumn');
   }
+  const customProblem = customColumnsProblem(columns, sheet.headers);
+  if (customProblem) throw new AppError('VALIDATION', customProblem.key, { values: customProblem.values });
   if (mapping.locationId) await requireOwnLocation(ctx.db, ctx.merchantId, mapping.locationId, { field: 'locationId' });
   const t = translatorFor(ctx.locale);
   const locationsNamed = await locationsByName(ctx);
   const merchantRegion = await phoneRegion(ctx.db, ctx.merchantId);
   const countryOf = new Map([...locationsNamed.values()].map((l) => [l.id, l.country]));
   const rejected: RejectedRow[] = [];
-  const cellsOf = (row: SheetRow) => sheet.headers.map((_, i) => row.cells[i] ?? '');
+  // The rejected rows' cells are echoed within one budget (lib/spreadsheet/echo.ts).
+  const echo = echoBudget();
+  const cellsOf = (row: SheetRow) => echo(sheet.headers.map((_, i) => row.cells[i] ?? ''));
   const reject = (row: SheetRow, reason: string, values?: Record<string, string | number>) =>
     rejected.push({ row: row.rowNumber, reason: t(reason, values), cells: cellsOf(row), imported: false });
   const rejectPhone = (row: SheetRow, problem: PhoneProblem) => rejected.push({ row: row.rowNumber, reason: t(problem.key, problem.values), cells: cellsOf(row), imported: false });
 
-  const leftOut = new Map<SheetRow, PhoneProblem>();
+  // Rows imported without some of their cells: the phone (by its e-mail), an unread gender, type or consent.
+  const leftOut = new Map<SheetRow, { phone: PhoneProblem | null; notes: RowNote[] }>();
   // Reads a chunk's rows: refusals go to `rejected`, the rest are the chunk's candidates.
   const readCandidates = (rows: SheetRow[]): Candidate[] => {
     const candidates: Candidate[] = [];
@@ -104,7 +123,7 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
       if (result.values.locationName) {
         const named = locationsNamed.get(result.values.locationName.toLowerCase());
         if (!named) {
-          reject(row, 'contacts.import.reasons.unknownLocation', { name: result.values.locationName });
+          reject(row, 'contacts.import.reasons.unknownLocation', { name: echoText(result.values.locationName, 40) });
           continue;
         }
         locationId = named.id;
@@ -115,7 +134,7 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
         rejectPhone(row, phone.problem);
         continue;
       }
-      if (phone.leftOut) leftOut.set(row, phone.leftOut);
+      if (phone.leftOut || result.notes.length) leftOut.set(row, { phone: phone.leftOut, notes: result.notes });
       candidates.push({ row, values: { ...result.values, phone: phone.phone }, locationId });
     }
     return candidates;
@@ -132,17 +151,24 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
     let writing: Promise<void> = Promise.resolve();
     const rows = takeRows(sheet.batches);
     let total = 0;
+    let turned = performance.now();
     for (;;) {
       const candidates: Candidate[] = [];
       let taken = 0;
-      while (taken < chunkRows) {
+      let chars = 0;
+      while (taken < chunkRows && chars < CHUNK_CHARS) {
         const slice = rows.take(Math.min(READ_SLICE, chunkRows - taken));
         if (!slice.length) break;
         taken += slice.length;
+        for (const row of slice) for (const cell of row.cells) chars += cell.length;
         candidates.push(...readCandidates(slice));
-        // The event loop turns between slices: the statement being written (a megabyte of JSON
-        // for a chunk) only reaches PostgreSQL as Node hands the socket more of it.
-        await nextTurn();
+        // The event loop turns every few milliseconds: other requests are served, and the
+        // statement being written (a megabyte of JSON for a chunk) only reaches PostgreSQL as
+        // Node hands the socket more of it.
+        if (performance.now() - turned >= READ_TURN_MS) {
+          await nextTurn();
+          turned = performance.now();
+        }
       }
       if (!taken) break;
       total += taken;
@@ -163,18 +189,26 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
     await writing;
     await writeFieldDefinitions(tx, ctx, [...fieldKeys]);
     const skipped = rejected.length;
-    // Rows imported without their phone go in the rejected-rows file too, saying what was left out.
-    for (const [row, problem] of leftOut) {
+    // Rows imported without some of their cells go in the rejected-rows file too, saying what was left out.
+    let withoutPhone = 0;
+    const separator = t('contacts.import.reasons.separator');
+    for (const [row, { phone, notes }] of leftOut) {
       if (refused.has(row)) continue;
-      rejected.push({ row: row.rowNumber, reason: t('contacts.import.reasons.phoneLeftOut', { problem: t(problem.key, problem.values) }), cells: cellsOf(row), imported: true });
+      const reasons = notes.map((n) => t(n.key, n.values));
+      if (phone) {
+        withoutPhone++;
+        reasons.unshift(t('contacts.import.reasons.phoneLeftOut', { problem: t(phone.key, phone.values) }));
+      }
+      rejected.push({ row: row.rowNumber, reason: reasons.join(separator), cells: cellsOf(row), imported: true });
     }
     rejected.sort((a, b) => a.row - b.row);
     return {
       total,
       ...counts,
       skipped,
-      withoutPhone: rejected.length - skipped,
-      headers: sheet.headers,
+      withoutPhone,
+      withNotes: rejected.length - skipped,
+      headers: sheet.headers.map((h) => echoText(h)),
       rejected,
     };
   });

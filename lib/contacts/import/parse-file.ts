@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/errors/app-error';
-import { readSpreadsheet, streamSpreadsheet, type SpreadsheetStream } from '@/lib/spreadsheet/read-spreadsheet';
+import { readSpreadsheetInSteps, streamSpreadsheetInSteps, type SpreadsheetStream } from '@/lib/spreadsheet/read-spreadsheet';
 import type { SpreadsheetKind } from '@/lib/spreadsheet/file-kind';
 import type { SheetRow } from '@/lib/spreadsheet/sheet-builder';
 
@@ -19,12 +19,12 @@ export interface ParsedSheet {
   rows: SheetRow[];
 }
 
-/** The first sheet's header and non-blank rows, as trimmed strings, through the one spreadsheet intake. */
+/** The first sheet's header and non-blank rows, as trimmed strings, through the one spreadsheet intake (the event loop turning while an .xlsx is read). */
 export async function parseSpreadsheet(fileName: string, bytes: Uint8Array): Promise<ParsedSheet> {
-  return readSpreadsheet(fileName, bytes, CONTACT_ROWS);
+  return readSpreadsheetInSteps(fileName, bytes, CONTACT_ROWS);
 }
 
-/** The same sheet for the import's commit, its rows a batch at a time (streamSpreadsheet). */
-export function streamContactSheet(fileName: string, bytes: Uint8Array): SpreadsheetStream {
-  return streamSpreadsheet(fileName, bytes, CONTACT_ROWS);
+/** The same sheet for the import's commit, its rows a batch at a time (streamSpreadsheetInSteps). */
+export function streamContactSheet(fileName: string, bytes: Uint8Array): Promise<SpreadsheetStream> {
+  return streamSpreadsheetInSteps(fileName, bytes, CONTACT_ROWS);
 }

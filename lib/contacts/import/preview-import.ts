@@ -3,6 +3,7 @@ import type { ImportField } from '../schema';
 import { listFieldKeys } from '../save-contact';
 import { guessColumns } from './columns';
 import { parseSpreadsheet } from './parse-file';
+import { echoBudget, echoText } from '@/lib/spreadsheet/echo';
 
 export interface ImportPreview {
   fileName: string;
@@ -18,12 +19,14 @@ export interface ImportPreview {
 export async function previewImport(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }): Promise<ImportPreview> {
   const sheet = await parseSpreadsheet(file.name, file.bytes);
   const columns = guessColumns(sheet.headers, await listFieldKeys(ctx));
+  // Headers and cells are echoed cut to a bound, within one budget (lib/spreadsheet/echo.ts).
+  const echo = echoBudget();
   return {
-    fileName: file.name,
+    fileName: echoText(file.name, 255),
     kind: sheet.kind,
-    headers: sheet.headers,
+    headers: echo(sheet.headers),
     columns,
-    preview: sheet.rows.slice(0, 5).map((r) => sheet.headers.map((_, i) => r.cells[i] ?? '')),
+    preview: sheet.rows.slice(0, 5).map((r) => echo(sheet.headers.map((_, i) => r.cells[i] ?? ''))),
     totalRows: sheet.rows.length,
   };
 }

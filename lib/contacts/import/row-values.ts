@@ -19,11 +19,21 @@ export interface RowValues {
   customFields: Record<string, string>;
 }
 
+/** A cell the row is imported without (a gender, type or consent the import cannot read), and why. */
+export interface RowNote {
+  key: string;
+  values: Record<string, string | number>;
+}
+
 /**
  * `phoneCell`: the phone as written. It is read later (./row-phone.ts), in the country of the row's
  * location, which is only known once the location column is resolved; until then `values.phone` is null.
+ * `notes`: the cells left out (the contact keeps what it had there), listed in the rejected-rows file.
  */
-export type RowResult = { ok: true; values: RowValues; phoneCell: string | null } | { ok: false; reason: string; values?: Record<string, string | number> };
+export type RowResult = { ok: true; values: RowValues; phoneCell: string | null; notes: RowNote[] } | { ok: false; reason: string; values?: Record<string, string | number> };
+
+// How much of an unread cell a note quotes.
+const QUOTED_CHARS = 40;
 
 /**
  * One spreadsheet row through the mapping: normalised values, or the message key of why not. A
@@ -32,7 +42,10 @@ export type RowResult = { ok: true; values: RowValues; phoneCell: string | null 
  */
 export function readRow(cells: string[], columns: readonly (ImportField | 'ignore')[], headers: readonly string[], locale: Locale): RowResult {
   let phoneCell: string | null = null;
-  const tooLong = (i: number, max: number): RowResult => ({ ok: false, reason: 'contacts.import.reasons.tooLong', values: { column: (headers[i] ?? '').trim() || String(i + 1), max } });
+  const column = (i: number) => columnLabel(headers, i);
+  const tooLong = (i: number, max: number): RowResult => ({ ok: false, reason: 'contacts.import.reasons.tooLong', values: { column: column(i), max } });
+  const notes: RowNote[] = [];
+  const unread = (i: number, key: string, cell: string) => notes.push({ key, values: { column: column(i), value: cell.length > QUOTED_CHARS ? `${cell.slice(0, QUOTED_CHARS - 1)}…` : cell } });
   const v: RowValues = { firstName: null, lastName: null, email: null, phone: null, gender: null, type: null, locationName: null, tags: [], emailOptIn: null, smsOptIn: null, customFields: {} };
   for (let i = 0; i < columns.length; i++) {
     const field = columns[i];
@@ -40,6 +53,9 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
     if (!cell || field === 'ignore') continue;
     switch (field) {
       case 'fullName': {
+        // A family and a given name of at most NAME_MAX each and the space between: a longer cell
+        // is refused before it is split (splitting a cell of megabytes took a second a row).
+        if (cell.length > 2 * NAME_MAX + 1) return tooLong(i, NAME_MAX);
         const split = splitPersonName(cell, locale);
         if (split.firstName.length > NAME_MAX || split.lastName.length > NAME_MAX) return tooLong(i, NAME_MAX);
         v.firstName ??= split.firstName || null;
@@ -61,12 +77,18 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
       case 'phone':
         phoneCell = cell;
         break;
-      case 'gender':
-        v.gender = parseGenderCell(cell);
+      case 'gender': {
+        const gender = parseGenderCell(cell);
+        if (gender === 'unread') unread(i, 'contacts.import.reasons.genderNotRead', cell);
+        else v.gender = gender;
         break;
-      case 'type':
-        v.type = parseTypeCell(cell);
+      }
+      case 'type': {
+        const type = parseTypeCell(cell);
+        if (type === 'unread') unread(i, 'contacts.import.reasons.typeNotRead', cell);
+        else v.type = type;
         break;
+      }
       case 'location':
         v.locationName = cell;
         break;
@@ -76,13 +98,16 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
         if (v.tags.length > TAGS_MAX) return { ok: false, reason: 'contacts.import.reasons.tooManyTags', values: { max: TAGS_MAX } };
         break;
       case 'emailOptIn':
-        v.emailOptIn = parseOptCell(cell);
+      case 'smsOptIn': {
+        const opt = parseOptCell(cell);
+        if (opt === 'unread') unread(i, 'contacts.import.reasons.consentNotRead', cell);
+        else if (field === 'emailOptIn') v.emailOptIn = opt;
+        else v.smsOptIn = opt;
         break;
-      case 'smsOptIn':
-        v.smsOptIn = parseOptCell(cell);
-        break;
+      }
       case 'custom': {
-        const key = (headers[i] ?? '').trim().slice(0, CUSTOM_KEY_MAX);
+        // Each custom column's header is its key, checked for the whole file first (customColumnsProblem).
+        const key = (headers[i] ?? '').trim();
         if (cell.length > CUSTOM_VALUE_MAX) return tooLong(i, CUSTOM_VALUE_MAX);
         if (key) v.customFields[key] = cell;
         if (Object.keys(v.customFields).length > CUSTOM_FIELDS_MAX) return { ok: false, reason: 'contacts.import.reasons.tooManyFields', values: { max: CUSTOM_FIELDS_MAX } };
@@ -91,5 +116,31 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
     }
   }
   if (!v.email && !phoneCell) return { ok: false, reason: 'contacts.import.reasons.noEmailOrPhone' };
-  return { ok: true, values: v, phoneCell };
+  return { ok: true, values: v, phoneCell, notes };
+}
+
+/** A column's header as a message names it (its number when it has none). */
+function columnLabel(headers: readonly string[], i: number): string {
+  const header = (headers[i] ?? '').trim();
+  if (!header) return String(i + 1);
+  return header.length > QUOTED_CHARS ? `${header.slice(0, QUOTED_CHARS - 1)}…` : header;
+}
+
+/**
+ * Why the file's custom columns cannot be imported as they are, or null: each one's header is the
+ * key its values are stored under, so a header over CUSTOM_KEY_MAX (cut to fit, two such headers
+ * were one key and a value was lost), a missing header, or two columns with the same header (the
+ * second overwrote the first) refuse the file, naming the header, before a row is read.
+ */
+export function customColumnsProblem(columns: readonly (ImportField | 'ignore')[], headers: readonly string[]): { key: string; values: Record<string, string | number> } | null {
+  const seen = new Set<string>();
+  for (let i = 0; i < columns.length; i++) {
+    if (columns[i] !== 'custom') continue;
+    const key = (headers[i] ?? '').trim();
+    if (!key) return { key: 'contacts.import.errors.customNoHeader', values: { column: String(i + 1) } };
+    if (key.length > CUSTOM_KEY_MAX) return { key: 'contacts.import.errors.customHeaderTooLong', values: { column: columnLabel(headers, i), max: CUSTOM_KEY_MAX } };
+    if (seen.has(key)) return { key: 'contacts.import.errors.customHeaderTwice', values: { column: columnLabel(headers, i) } };
+    seen.add(key);
+  }
+  return null;
 }

@@ -26,7 +26,7 @@ export function readSheet(bytes: Uint8Array, context: SheetContext, sheet: Sheet
   for (const _ of readSheetSteps(bytes, context, sheet));
 }
 
-/** readSheet a megabyte of the part at a time (the caller may take the finished rows between steps). */
+/** readSheet a chunk (256 KB) of the part at a time (the caller may take the finished rows, or yield, between steps). */
 export function* readSheetSteps(bytes: Uint8Array, context: SheetContext, sheet: SheetBuilder): Generator<void, void, void> {
   let row = -1;
   let nextColumn = 0;

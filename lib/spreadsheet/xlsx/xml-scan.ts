@@ -1,4 +1,7 @@
-const CHUNK_BYTES = 1024 * 1024;
+// A step of the scan: about 10-25 ms of a sheet's cells, so a reader that yields between steps
+// never holds the event loop long. Text between two tags survives up to twice this (a cell's
+// 32,767 characters, even written as character references, are far less).
+const CHUNK_BYTES = 256 * 1024;
 const LT = 0x3c;
 
 // Every element's open or close tag: [1] "/" of a close, [2] local name, [3] attributes, [4] "/" of an empty one.
@@ -10,8 +13,8 @@ const TAG = /<(\/?)(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)([^<>]*?)(\/?)>/g;
 export type TagVisitor = (close: boolean, name: string, attrs: string, empty: boolean, textBefore: string) => boolean | void;
 
 /**
- * One pass over an XML part, one tag at a time, decoded a megabyte at a time: the part's text is
- * never held whole, so a 100 MB sheet costs a megabyte of strings. Chunks are cut just before a
+ * One pass over an XML part, one tag at a time, decoded a chunk (256 KB) at a time: the part's text
+ * is never held whole, so a 100 MB sheet costs a chunk of strings. Chunks are cut just before a
  * `<`, which XML allows only at the start of markup, so no tag is ever split (a chunk without any
  * `<` is cut anywhere; the streaming decoder keeps a split character whole). The text after a
  * chunk's last tag is carried into the next.
@@ -20,7 +23,7 @@ export function scanXml(bytes: Uint8Array, visit: TagVisitor): void {
   for (const _ of scanXmlSteps(bytes, visit));
 }
 
-/** scanXml one chunk (a megabyte) at a time: each step returns once its chunk's tags are visited. */
+/** scanXml one chunk (256 KB) at a time: each step returns once its chunk's tags are visited. */
 export function* scanXmlSteps(bytes: Uint8Array, visit: TagVisitor): Generator<void, void, void> {
   const decoder = new TextDecoder('utf-8');
   let carry = '';

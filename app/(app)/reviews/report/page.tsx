@@ -10,6 +10,7 @@ import { TrendChart } from '@/components/dashboard/trend-chart';
 import { RatingBars } from '@/components/dashboard/rating-bars';
 import { PrintButton } from '@/components/reviews/print-button';
 import type { ReviewSite } from '@/db/schema/reviews';
+import { firstValues } from '@/lib/http/search-params';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('reviews.report');
@@ -22,7 +23,7 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 export default async function ReviewReportPage({ searchParams }: { searchParams: Search }) {
   const { ctx, user } = await requireSession();
   const t = await getTranslations('reviews');
-  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  const raw = firstValues(await searchParams);
   const parsed = reviewFilterSchema.safeParse(raw);
   const filters = parsed.success ? parsed.data : reviewFilterSchema.parse({});
   const { summary: s, rows, total, capped } = await reviewReport(ctx, filters);
@@ -75,6 +76,7 @@ export default async function ReviewReportPage({ searchParams }: { searchParams:
         <section className="rounded-xl border border-slate-200 p-4 break-inside-avoid dark:border-slate-800">
           <h2 className="mb-3 text-sm font-semibold">{t('report.byMonth')}</h2>
           <TrendChart
+            locale={ctx.locale}
             points={s.byMonth.map((m) => ({ month: m.month, total: m.count, average: m.average }))}
             labels={{ title: t('report.byMonth'), description: t('report.byMonthDesc'), month: t('report.month'), count: t('report.count'), average: t('summary.average') }}
           />

@@ -6,6 +6,7 @@ import { ClientMessages } from '@/components/i18n/client-messages';
 import { getDb } from '@/db/client';
 import { resetLinkProblem } from '@/lib/auth/password-reset';
 import { runtimeKey } from '@/lib/i18n/runtime-key';
+import { firstValue } from '@/lib/http/search-params';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accounts.password');
@@ -13,11 +14,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** The reset link's page: a new password (registration's rules); every session then ends. */
-export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
+export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   const t = await getTranslations('accounts.password');
   const tAll = await getTranslations();
-  const { token } = await searchParams;
-  const link = typeof token === 'string' ? token : '';
+  const link = firstValue((await searchParams).token) ?? '';
   // A spent, expired or unknown link says so before the new password is typed.
   const problem = await resetLinkProblem({ db: await getDb(), now: () => new Date() }, link);
   return (

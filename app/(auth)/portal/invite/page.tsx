@@ -8,6 +8,7 @@ import { INVITATION_REFUSALS, readInvitation } from '@/lib/team/accept-invitatio
 import { InviteForm } from './invite-form';
 import { AuthHeader } from '@/components/shell/auth-header';
 import { ClientMessages } from '@/components/i18n/client-messages';
+import { firstValue } from '@/lib/http/search-params';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('team.accept');
@@ -15,10 +16,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** The page a team invitation's link opens (public: the token is the proof). */
-export default async function AcceptInvitationPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
+export default async function AcceptInvitationPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   const t = await getTranslations('team.accept');
   const tm = await getTranslations();
-  const { token } = await searchParams;
+  const token = firstValue((await searchParams).token);
   const state = token && token.length <= 200 ? await readInvitation(await getDb(), token, new Date()) : ({ ok: false, reason: 'invalid' } as const);
   return (
     <ClientMessages namespaces={['accounts.portal', 'accounts.settings', 'accounts.validation', 'nav', 'team.accept', 'validation']}>

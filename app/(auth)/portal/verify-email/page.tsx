@@ -4,6 +4,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmServiceEmail } from './confirm-button';
 import { AuthHeader } from '@/components/shell/auth-header';
 import { ClientMessages } from '@/components/i18n/client-messages';
+import { firstValue } from '@/lib/http/search-params';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accounts.verifyEmail');
@@ -11,9 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** The page the service e-mail's verification link opens (public: the token is the proof). */
-export default async function VerifyServiceEmailPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
+export default async function VerifyServiceEmailPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   const t = await getTranslations('accounts.verifyEmail');
-  const { token } = await searchParams;
+  const token = firstValue((await searchParams).token);
   return (
     <ClientMessages namespaces={['accounts.verifyEmail', 'nav']}>
       <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">

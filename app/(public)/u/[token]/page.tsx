@@ -6,6 +6,7 @@ import { requestLocale } from '@/lib/auth/session';
 import { confirmConsentFormAction } from '@/lib/consent/public-actions';
 import { loadPublicConsent, type PublicConsentView } from '@/lib/consent/public-consent';
 import { translatorFor, type Translate } from '@/lib/i18n/translator';
+import { firstValue } from '@/lib/http/search-params';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,9 +21,9 @@ type Search = Record<string, string | string[] | undefined>;
 export default async function OptPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<Search> }) {
   const { token } = await params;
   const search = await searchParams;
-  const action = first(search.action) === 'optin' ? 'optin' : 'optout';
-  const channelParam = first(search.channel);
-  const done = first(search.done) === '1';
+  const action = firstValue(search.action) === 'optin' ? 'optin' : 'optout';
+  const channelParam = firstValue(search.channel);
+  const done = firstValue(search.done) === '1';
   let view: PublicConsentView | null = null;
   try {
     view = await loadPublicConsent(await getDb(), token);
@@ -99,8 +100,4 @@ function Frame({ lang, children }: { lang: string; children: React.ReactNode }) 
       <div className="flex w-full max-w-md flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900 mobile:p-6">{children}</div>
     </main>
   );
-}
-
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }

@@ -1,0 +1,20 @@
+const BASE = 'http://starloop.invalid';
+
+/**
+ * Where to go after signing in: only a path of this site. Browsers read `/\evil.example` and
+ * `/<tab>/evil.example` as `//evil.example` (another host), so the address is resolved the way a
+ * browser would and must stay on this origin; backslashes and control characters are refused
+ * outright. Anything else (absent, repeated, foreign, over-long) goes to the dashboard.
+ */
+export function safeRedirectPath(target: unknown, fallback = '/dashboard'): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.length > 2000) return fallback;
+  if (/[\\\u0000-\u001f\u007f]/.test(target)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== BASE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
