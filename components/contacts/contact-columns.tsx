@@ -31,7 +31,14 @@ export function useContactColumns(): DataTableColumn<ContactRow>[] {
       cell: (c) => (
         <span className="flex flex-col gap-0.5 leading-tight">
           {c.phone && <span className="tabular-nums whitespace-nowrap">{c.phoneDisplay}</span>}
-          {c.email && <span className="break-all text-slate-500 dark:text-slate-400">{c.email}</span>}
+          {/* A narrow column breaks a long address before its @ first, mid-word only when it must. */}
+          {c.email && (
+            <span className="wrap-anywhere text-slate-500 dark:text-slate-400">
+              {c.email.slice(0, c.email.lastIndexOf('@'))}
+              <wbr />
+              {c.email.slice(c.email.lastIndexOf('@'))}
+            </span>
+          )}
         </span>
       ),
     },

@@ -1,6 +1,8 @@
+import { unstorableCharacters } from '@/lib/validation/input-guard';
+
 // PostgreSQL text cannot hold a NUL, and no text holds half of a UTF-16 pair: a mail can carry
 // either (quoted-printable =00, a raw byte, an encoded word, an RFC 2231 parameter).
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const UNSTORABLE = unstorableCharacters();
 
 /** A text of a received mail as it can be stored: without NUL characters and lone surrogates. */
 export function storableText(text: string): string {

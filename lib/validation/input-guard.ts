@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 
 // Half of a UTF-16 pair without its other half: no character, and no text can hold it.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE_SOURCE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+const LONE_SURROGATE = new RegExp(LONE_SURROGATE_SOURCE);
+
+/** What no stored text can hold, every occurrence: a NUL (PostgreSQL text) or a lone surrogate. */
+export const unstorableCharacters = (): RegExp => new RegExp(`\\u0000|${LONE_SURROGATE_SOURCE}`, 'g');
 
 /**
  * Checks every input gets before its schema: PostgreSQL text cannot hold a NUL character, and no
