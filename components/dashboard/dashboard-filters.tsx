@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
 import { SimpleSelect } from '@/components/ui/select';
+import { MAX_CUSTOM_MONTHS, monthsSpanned } from '@/lib/dashboard/custom-period';
 
 const PERIODS = ['30d', '90d', '6m', '12m', 'custom'] as const;
 
@@ -34,6 +35,7 @@ export function DashboardFilters({ locations, value }: { locations: { id: number
     event.preventDefault();
     if (!from || !to) return setError(t('errors.customRange'));
     if (from > to) return setError(t('errors.dateRange'));
+    if (monthsSpanned(from, to) > MAX_CUSTOM_MONTHS) return setError(t('errors.periodTooLong'));
     setError(null);
     push({ period: 'custom', from, to });
   };

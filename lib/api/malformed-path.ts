@@ -25,11 +25,11 @@ export function isMalformedPath(pathname: string): boolean {
 
 /**
  * The answer to an /api path that does not decode: the 400 envelope (BAD_REQUEST, the request as
- * a whole is unusable), in the caller's language.
+ * a whole is unusable, and retrying cannot help: the message says why), in the caller's language.
  */
 export function malformedApiPathResponse(request: Request): Response {
   const t = translatorFor(pickLocale(request.headers.get('accept-language')));
-  return envelopeResponse(400, 400, t('errors.http.400'), null, newRequestId());
+  return envelopeResponse(400, 400, t('errors.malformedPath'), null, newRequestId());
 }
 
 /**

@@ -10,7 +10,7 @@ import { sessionFamilyId } from './session-token';
 import { deleteAccount } from './delete-account';
 import { deleteAccountSchema } from './schema';
 
-const deleteAccountChecked = authedAction(deleteAccountSchema, (s, input) => deleteAccount(s.ctx, input));
+const deleteAccountChecked = authedAction(deleteAccountSchema, async (s, input) => deleteAccount(s.ctx, input, clientAddress(await headers())));
 
 /**
  * Settings → delete account: the password, then the user and the merchant's data go in one

@@ -11,5 +11,5 @@ export function assertCronSecret(request: Request): void {
   const secret = setting('cronSecret');
   const given = Buffer.from(bearerFrom(request.headers.get('authorization')) ?? '');
   const expected = Buffer.from(secret);
-  if (!secret || given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new AppError('UNAUTHORIZED');
+  if (!secret || given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new AppError('UNAUTHORIZED', 'errors.badSecret');
 }

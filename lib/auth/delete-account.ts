@@ -16,7 +16,7 @@ import { foreignKeyViolation } from '@/lib/db/foreign-key';
  * reads the user row again. A role changed since the person confirmed (a transfer of ownership at
  * the same moment) refuses with 409 rather than deleting more, or less, than was confirmed.
  */
-export async function deleteAccount(ctx: ServiceContext, input: { password: string }): Promise<void> {
+export async function deleteAccount(ctx: ServiceContext, input: { password: string }, ip?: string): Promise<void> {
   const now = ctx.now();
   const [user] = await ctx.db
     .select({ email: users.email, passwordHash: users.passwordHash, role: users.role })
@@ -25,7 +25,8 @@ export async function deleteAccount(ctx: ServiceContext, input: { password: stri
     .limit(1);
   if (!user) throw new AppError('UNAUTHORIZED');
   const key = `acct:${user.email}`;
-  const attempt = await reserveAttempt(ctx.db, LOGIN_LIMIT, [key], now);
+  // Counted per account and per address, as sign-in and the password change count them.
+  const attempt = await reserveAttempt(ctx.db, LOGIN_LIMIT, ip ? [key, `ip:${ip}`] : [key], now);
   if (attempt.wait > 0) throw tooManyRequests(attempt.wait, 'accounts.errors.loginRateLimited');
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new AppError('BAD_REQUEST', 'accounts.errors.wrongPassword', { fieldErrors: { password: 'accounts.errors.wrongPassword' } });

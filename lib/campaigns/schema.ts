@@ -3,6 +3,7 @@ import { parseRangeList } from '@/lib/schedule/time-range';
 import { isValidTimeZone } from '@/lib/schedule/clock';
 import { isDayOrInstant } from '@/lib/time/calendar';
 import { CAMPAIGN_NAME_MAX, SILENT_DAYS_MAX } from './limits';
+import { INT4_MAX, rowId } from '@/lib/validation/ids';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { CAMPAIGN_NAME_MAX, FORM_TIME_ZONES, SILENT_DAYS_MAX } from './limits';
@@ -13,7 +14,7 @@ export { CAMPAIGN_NAME_MAX, FORM_TIME_ZONES, SILENT_DAYS_MAX } from './limits';
  */
 
 // Ids are int4 columns: a larger number is malformed (400), never a database error.
-const id = z.coerce.number({ message: 'validation.required' }).int('validation.invalid').positive('validation.invalid').max(2_147_483_647, 'validation.invalid');
+const id = z.coerce.number({ message: 'validation.required' }).int('validation.invalid').positive('validation.invalid').max(INT4_MAX, 'validation.invalid');
 const optionalId = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), id.optional());
 const flag = z.preprocess((v) => (v === true || v === 1 || v === '1' || v === 'true' ? 1 : v === false || v === 0 || v === '0' || v === 'false' || v == null || v === '' ? 0 : v), z.union([z.literal(0), z.literal(1)], { message: 'validation.invalidValue' }));
 const code = (max: number) => z.coerce.number({ message: 'validation.required' }).int('validation.invalidValue').min(0, 'validation.invalidValue').max(max, 'validation.invalidValue');
@@ -79,8 +80,8 @@ export const campaignInputSchema = z
     /** An instant (ISO with offset) or a wall time "YYYY-MM-DD HH:mm[:ss]" in `timezone`. */
     scheduledTime: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.union([z.string(), z.number()]).nullable()).default(null),
     timezone: timeZone.default('Asia/Shanghai'),
-    locationId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: 'campaigns.errors.locationRequired' }).int().positive('campaigns.errors.locationRequired')),
-    templateId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: 'campaigns.errors.templateRequired' }).int().positive('campaigns.errors.templateRequired')),
+    locationId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: 'campaigns.errors.locationRequired' }).int().positive('campaigns.errors.locationRequired').max(INT4_MAX, 'validation.tooBig')),
+    templateId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: 'campaigns.errors.templateRequired' }).int().positive('campaigns.errors.templateRequired').max(INT4_MAX, 'validation.tooBig')),
     isBatchSend: flag.default(0),
     deliveryWindow: deliveryWindow.default(null),
     avoidHours: avoidHours.default(''),
@@ -137,7 +138,7 @@ export const listQuerySchema = z.object({
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export const snapshotInputSchema = z.object({
-  locationId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: 'campaigns.errors.locationRequired' }).int().positive('campaigns.errors.locationRequired')),
+  locationId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: 'campaigns.errors.locationRequired' }).int().positive('campaigns.errors.locationRequired').max(INT4_MAX, 'validation.tooBig')),
   campaignChannel: code(1),
   filterConditions: filterConditionsInput.default(filterConditionsSchema.parse({})),
   recipientName: optionalText(100),
@@ -151,11 +152,11 @@ export const snapshotPageSchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const snapshotParams = z.object({ snapshotId: id });
+export const snapshotParams = z.object({ snapshotId: rowId() });
 
 export const previewInputSchema = z.object({
-  memberId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: 'campaigns.errors.noMembersForPreview' }).int().positive('campaigns.errors.noMembersForPreview')),
-  templateId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: 'campaigns.errors.selectLocationOrTemplate' }).int().positive('campaigns.errors.selectLocationOrTemplate')),
+  memberId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: 'campaigns.errors.noMembersForPreview' }).int().positive('campaigns.errors.noMembersForPreview').max(INT4_MAX, 'validation.tooBig')),
+  templateId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: 'campaigns.errors.selectLocationOrTemplate' }).int().positive('campaigns.errors.selectLocationOrTemplate').max(INT4_MAX, 'validation.tooBig')),
   variables: z.record(z.string(), z.unknown()).optional(),
   locationId: optionalId,
   /** The e-mail preview's location label (a name), used when no locationId is given. */

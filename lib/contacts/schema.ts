@@ -4,6 +4,7 @@ import { locales } from '@/lib/i18n/locales';
 import { isPhoneTyped, PHONE_MAX_LENGTH } from '@/lib/phone/typed';
 import { isValidEmail } from './normalize';
 import { CUSTOM_FIELDS_MAX, CUSTOM_KEY_MAX, CUSTOM_VALUE_MAX, DEFAULT_PAGE_SIZE, NAME_MAX, PAGE_SIZES, TAG_MAX, TAGS_MAX, importFields } from './limits';
+import { rowId } from '@/lib/validation/ids';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { DEFAULT_PAGE_SIZE, EXACT_COUNT_LIMIT, PAGE_SIZES, importFields, type ImportField } from './limits';
@@ -39,7 +40,7 @@ export const contactInput = z
     phone: phoneField,
     gender: z.enum(contactGenders).default('unknown'),
     type: z.enum(contactTypes).default('leads'),
-    locationId: z.coerce.number().int().positive().nullable().optional().default(null),
+    locationId: rowId().nullable().optional().default(null),
     tags: z.array(trimmed(TAG_MAX)).max(TAGS_MAX, 'contacts.errors.tooManyTags').default([]),
     customFields: z
       .record(customFieldKey, z.string().trim().max(CUSTOM_VALUE_MAX, 'validation.tooLong'))
@@ -65,7 +66,7 @@ export const quickAddInput = z
     name: z.string().trim().min(2, 'contacts.errors.nameTooShort').max(200, 'validation.tooLong'),
     email: emailField,
     phone: phoneField,
-    locationId: z.coerce.number().int().positive().nullable().optional().default(null),
+    locationId: rowId().nullable().optional().default(null),
   })
   .superRefine((v, ctx) => {
     if (!v.email && !v.phone) {
@@ -105,10 +106,10 @@ export type ListQuery = z.infer<typeof listQuery>;
 
 export const exportQuery = listFilters.extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: rowId() });
 
 export const batchDeleteInput = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(1, 'contacts.errors.noneSelected').max(1000, 'validation.tooBig'),
+  ids: z.array(rowId()).min(1, 'contacts.errors.noneSelected').max(1000, 'validation.tooBig'),
 });
 
 export const consentInput = z.object({
@@ -119,6 +120,6 @@ export type ConsentInput = z.infer<typeof consentInput>;
 /** Column index -> field ('ignore' or missing: not imported). */
 export const importMapping = z.object({
   columns: z.array(z.enum([...importFields, 'ignore'])).max(200),
-  locationId: z.coerce.number().int().positive().nullable().optional().default(null),
+  locationId: rowId().nullable().optional().default(null),
 });
 export type ImportMapping = z.infer<typeof importMapping>;

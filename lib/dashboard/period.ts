@@ -43,7 +43,8 @@ export function monthsBetween(from: Date, to: Date, timeZone = DEFAULT_TIME_ZONE
   const last = formatInTimeZone(new Date(to.getTime() - 1), timeZone, 'yyyy-MM');
   const out: string[] = [];
   let [y, m] = first.split('-').map(Number);
-  for (let guard = 0; guard < 240; guard++) {
+  // Bounded by the schema's longest custom period (lib/dashboard/schema.ts), with room to spare.
+  for (let guard = 0; guard < 1200; guard++) {
     const key = `${y}-${String(m).padStart(2, '0')}`;
     out.push(key);
     if (key >= last) break;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDay } from '@/lib/time/calendar';
+import { rowId } from '@/lib/validation/ids';
+import { MAX_CUSTOM_MONTHS, monthsSpanned } from './custom-period';
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -10,9 +12,10 @@ export const dashboardQuerySchema = z
     period: z.preprocess(blank, z.enum(DASHBOARD_PERIODS).default('12m')),
     from: z.preprocess(blank, z.string().refine(isCalendarDay, 'reviews.errors.date').optional()),
     to: z.preprocess(blank, z.string().refine(isCalendarDay, 'reviews.errors.date').optional()),
-    locationId: z.preprocess(blank, z.coerce.number().int().positive().max(2_147_483_647).optional()),
+    locationId: z.preprocess(blank, rowId().optional()),
   })
   .refine((q) => q.period !== 'custom' || (q.from && q.to), { path: ['from'], message: 'dashboard.errors.customRange' })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'reviews.errors.dateRange' });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'reviews.errors.dateRange' })
+  .refine((q) => !q.from || !q.to || q.period !== 'custom' || monthsSpanned(q.from, q.to) <= MAX_CUSTOM_MONTHS, { path: ['to'], message: 'dashboard.errors.periodTooLong' });
 
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;

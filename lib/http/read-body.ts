@@ -50,9 +50,16 @@ export async function readBodyBytes(request: Request, max: number, tooLarge: () 
   return Buffer.concat(chunks, size);
 }
 
-/** The body as UTF-8 text (malformed bytes read as U+FFFD), bounded like readBodyBytes. */
+/** The body as UTF-8 text, bounded like readBodyBytes; bytes that are not UTF-8: 400 errors.badUtf8. */
 export async function readBodyText(request: Request, max: number, tooLarge?: () => AppError): Promise<string> {
-  return new TextDecoder('utf-8').decode(await readBodyBytes(request, max, tooLarge));
+  const bytes = await readBodyBytes(request, max, tooLarge);
+  // Bodies are UTF-8 (docs/api.md). A Latin-1 "é" decoded leniently would be stored as U+FFFD:
+  // refused instead (found from outside), like a path that does not decode.
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'errors.badUtf8');
+  }
 }
 
 /**

@@ -18,15 +18,19 @@ export function pickLocale(acceptLanguage: string | null | undefined): Locale {
     .split(',')
     .map((part, index) => {
       const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      // Parameter names are case-insensitive (RFC 9110): `Q=0.1` weighs like `q=0.1`.
+      const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
       return { tag: tag.trim().replace(/_/g, '-').toLowerCase(), q: q ? Number(q.slice(2)) : 1, index };
     })
     .filter((t) => t.tag && t.tag !== '*' && !Number.isNaN(t.q) && t.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
   const first = tags[0];
   if (!first) return defaultLocale;
-  if (first.tag === 'zh' || first.tag.startsWith('zh-')) {
-    return /(^|-)(tw|hk|mo|hant)(-|$)/.test(first.tag) ? 'zh-HK' : 'zh-CN';
+  // Chinese by its language subtag: zh, or Mandarin (cmn) and Cantonese (yue) tagged as such.
+  // Cantonese is written in Traditional characters (yue-HK, zh-yue).
+  const [language] = first.tag.split('-');
+  if (language === 'zh' || language === 'cmn' || language === 'yue') {
+    return language === 'yue' || /(^|-)(tw|hk|mo|hant|yue)(-|$)/.test(first.tag) ? 'zh-HK' : 'zh-CN';
   }
   return 'en-US';
 }

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { inboxFilters } from './filters';
 import { MAX_REPLY_TEXT_LENGTH } from './limits';
 import { MAX_REPLY_SUBJECT_LENGTH } from './reply-subject';
+import { rowId } from '@/lib/validation/ids';
 
 // Client components import these from ./filters instead: this module would bring zod into their pages.
 export { inboxFilters } from './filters';
 
-const id = z.coerce.number('validation.invalidType').int('validation.invalid').positive('validation.invalid');
+const id = rowId();
 
 export const conversationListSchema = z.object({
   filter: z.enum(inboxFilters, 'validation.invalidValue').default('all'),

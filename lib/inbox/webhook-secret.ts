@@ -24,5 +24,5 @@ export function assertInboundSecret(request: Request): void {
   const secret = setting('inboundEmailSecret');
   const given = Buffer.from(inboundSecretOf(request.headers.get('authorization')) ?? '');
   const expected = Buffer.from(secret);
-  if (!secret || given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new AppError('UNAUTHORIZED');
+  if (!secret || given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new AppError('UNAUTHORIZED', 'errors.badSecret');
 }

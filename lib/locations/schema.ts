@@ -4,13 +4,13 @@ import { isCountryCode } from '@/lib/i18n/countries';
 import { MAX_PAGE_SIZE } from './limits';
 import { canonicalTimeZone } from './time-zone';
 import { checkZipCode } from './zip-codes';
+import { INT4_MAX, rowId } from '@/lib/validation/ids';
 
 /**
  * One zod schema per input, shared by the location form (zodResolver), the server actions and
  * the /api/merchant/location routes. Messages are message keys, translated where shown.
  */
 
-const INT4_MAX = 2_147_483_647;
 
 /** A missing value is "required"; a value of the wrong type (42 for a name) is a type error. */
 const typeError = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalidType');
@@ -99,7 +99,8 @@ export const locationPageSchema = z.object({
 });
 export type LocationPageQuery = z.infer<typeof locationPageSchema>;
 
-export const locationIdParamsSchema = z.object({ id: locationIdField });
+// A path's id is never missing: a word there is the wrong type, not a missing field.
+export const locationIdParamsSchema = z.object({ id: rowId() });
 
 export const locationStatusQuerySchema = z.object({ status: flag });
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { postLocales, postStatuses } from '@/db/constants/posts';
 import { POST_BODY_MAX, POST_DEFAULT_PAGE_SIZE, POST_PAGE_SIZES, POST_SUMMARY_MAX, POST_TITLE_MAX } from './limits';
+import { INT4_MAX, rowId } from '@/lib/validation/ids';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { POST_BODY_MAX, POST_DEFAULT_PAGE_SIZE, POST_PAGE_SIZES, POST_SUMMARY_MAX, POST_TITLE_MAX } from './limits';
 
 // File ids of the files domain are integers; accept them as numbers or strings.
-const fileId = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().regex(/^[1-9]\d{0,9}$/, 'validation.invalidFormat'));
+const fileId = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().regex(/^[1-9]\d{0,9}$/, 'validation.invalidFormat').refine((v) => Number(v) <= INT4_MAX, 'validation.invalidFormat'));
 
 /** What the editor writes: create and update take the same fields. */
 export const postInputSchema = z.object({
@@ -34,7 +35,7 @@ export const postListQuerySchema = z.object({
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
 export const publicPostListQuerySchema = z.object({
-  merchantId: z.coerce.number('validation.required').int().positive(),
+  merchantId: rowId(),
   pageNum,
   pageSize,
   locale: z.enum(postLocales).optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDay } from '@/lib/time/calendar';
 import { reviewSites } from '@/db/schema/reviews';
 import { IMPORT_MAX_BYTES, REPLY_MAX_BYTES, REVIEW_PAGE_SIZES, utf8Bytes } from './limits';
+import { rowId } from '@/lib/validation/ids';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { REPLY_MAX_BYTES, REVIEW_PAGE_SIZES, utf8Bytes } from './limits';
@@ -46,7 +47,7 @@ export const manualSiteSchema = z.enum(manualSites);
 /** A review from another site, typed in by the merchant (Google's come from the sync). */
 export const manualReviewSchema = z.object({
   site: manualSiteSchema,
-  locationId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+  locationId: z.preprocess(blank, rowId().optional()),
   reviewerName: z.string().trim().min(1, 'validation.required').max(100),
   rating: z.coerce.number().int().min(1, 'reviews.errors.rating').max(5, 'reviews.errors.rating'),
   comment: z.string().trim().max(5000).default(''),

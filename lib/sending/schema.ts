@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { FREQUENCY_CAP_MAX_DAYS } from './limits';
+import { rowId } from '@/lib/validation/ids';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { FREQUENCY_CAP_MAX_DAYS } from './limits';
 
-export const campaignIdParams = z.object({ id: z.coerce.number('validation.invalidType').int('validation.invalid').positive('validation.invalid') });
+export const campaignIdParams = z.object({ id: rowId() });
 
 export const resolveReviewSchema = z.object({
-  deliveryId: z.coerce.number('validation.invalidType').int('validation.invalid').positive('validation.invalid'),
+  deliveryId: rowId(),
   verdict: z.enum(['sent', 'resend'], 'validation.invalidValue'),
 });
 
 /** The campaign list's "N to check": the page's campaign ids (a page has at most 50). */
 export const reviewCountsSchema = z.object({
-  campaignIds: z.array(z.coerce.number('validation.invalidType').int('validation.invalid').positive('validation.invalid'), 'validation.invalidType').max(100, 'validation.invalid'),
+  campaignIds: z.array(rowId(), 'validation.invalidType').max(100, 'validation.invalid'),
 });
 
 /** GET/PUT /api/sending/settings and the campaigns page's sending settings: the frequency cap. */

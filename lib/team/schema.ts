@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { emailField, newPasswordField, requiredText } from '@/lib/auth/schema';
+import { INT4_MAX, rowId } from '@/lib/validation/ids';
 
-const INT4_MAX = 2_147_483_647;
 
 /** A member's or an invitation's id, from a path or an action's input. */
 export const teamIdField = z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.invalid').max(INT4_MAX, 'validation.invalid');
-export const teamIdParamsSchema = z.object({ id: teamIdField });
+export const teamIdParamsSchema = z.object({ id: rowId() });
 
 /** The owner invites one e-mail address. */
 export const inviteSchema = z.object({ email: emailField });

@@ -49,6 +49,14 @@ describe(`impossible dates (${driver})`, () => {
     expect(leap.status).toBe(200);
   });
 
+  it("the dashboard's custom period covers at most ten years, all of whose months the trend shows (found from outside)", async () => {
+    const long = await callApi<{ fieldErrors: Record<string, string> }>(dashboardRoute.GET, { path: '/dashboard?period=custom&from=2006-01-01&to=2026-01-01', token: m.token });
+    expect([long.status, long.body.data.fieldErrors?.to]).toEqual([400, 'A custom period covers at most 10 years']);
+    const ten = await callApi<{ trend: { month: string }[] }>(dashboardRoute.GET, { path: '/dashboard?period=custom&from=2016-02-01&to=2026-01-31', token: m.token });
+    expect(ten.status).toBe(200);
+    expect([ten.body.data.trend.length, ten.body.data.trend[0].month, ten.body.data.trend.at(-1)?.month]).toEqual([120, '2016-02', '2026-01']);
+  });
+
   it('a typed-in review needs a real day, not in the future', async () => {
     const review = (reviewDate: string) => ({ site: 'other', reviewerName: 'QA', rating: 4, comment: 'x', reviewDate, locationId });
     for (const day of [...IMPOSSIBLE, '2099-01-01', '9999-12-31']) {

@@ -20,6 +20,13 @@ describe('pickLocale (spec section 9)', () => {
     ['', 'zh-CN'],
     [null, 'zh-CN'],
     ['*', 'zh-CN'],
+    // Found from outside: weights named in capitals, and Chinese tagged by Mandarin or Cantonese.
+    ['zh-TW;Q=0.1, en;q=0.9', 'en-US'],
+    ['cmn-Hant-TW', 'zh-HK'],
+    ['cmn-Hans-CN', 'zh-CN'],
+    ['yue-HK', 'zh-HK'],
+    ['yue', 'zh-HK'],
+    ['zh-yue', 'zh-HK'],
   ])('%s -> %s', (header, locale) => {
     expect(pickLocale(header)).toBe(locale);
   });

@@ -22,7 +22,7 @@ describe('a path that does not percent-decode', () => {
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('application/json');
     const body = await response.json();
-    expect(body).toMatchObject({ code: 400, respCode: 400, msg: 'Request failed, please try again later', data: null });
+    expect(body).toMatchObject({ code: 400, respCode: 400, msg: 'The address is not valid: it holds a % escape that does not decode', data: null });
     expect(body.requestId).toMatch(/^[0-9a-f]{16}$/);
     expect(response.headers.get('x-request-id')).toBe(body.requestId);
   });

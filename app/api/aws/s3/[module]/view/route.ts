@@ -4,9 +4,10 @@ import { route } from '@/lib/api/route';
 import { authenticateRequest } from '@/lib/api/authenticate';
 import { fileResponse, readFileForViewer } from '@/lib/files/read-file';
 import { parseModule } from '@/lib/files/save-upload';
+import { rowId } from '@/lib/validation/ids';
 
 const params = z.object({ module: z.string() });
-const query = z.object({ id: z.coerce.number().int().positive(), s: z.string().max(64).optional() });
+const query = z.object({ id: rowId(), s: z.string().max(64).optional() });
 
 /**
  * GET /api/aws/s3/{module}/view?id=[&s=]: the file itself. Public so that e-mail clients and
