@@ -12,8 +12,29 @@ export async function register(): Promise<void> {
   await startTracing('starloop-web');
   const { assertStartupConfig } = await import('@/lib/config/production-checks');
   assertStartupConfig('server');
+  // The database may not be up yet (a boot where the web comes first, an outage during a deploy).
+  // A failed start here would stay failed for the process's life (Next keeps the hook's error and
+  // answers every request a plain 500: found from outside). So the start is retried in the
+  // background; meanwhile requests open the database themselves and answer 503 until it is there.
   const { getDbHandle } = await import('@/db/client');
-  const handle = await getDbHandle();
+  const { loggableMessage } = await import('@/lib/observability/logger');
+  const attempt = async (): Promise<void> => {
+    try {
+      await startWithDatabase(await getDbHandle());
+    } catch (error) {
+      console.error(`[starloop] database not ready at start, trying again in ${DATABASE_RETRY_MS / 1000} s: ${loggableMessage(error)}`);
+      setTimeout(() => void attempt(), DATABASE_RETRY_MS).unref();
+    }
+  };
+  await attempt();
+}
+
+const DATABASE_RETRY_MS = 5_000;
+
+/** Seeds where allowed and starts the inline dispatcher, once the database answers (and is migrated). */
+async function startWithDatabase(handle: Awaited<ReturnType<typeof import('@/db/client').getDbHandle>>): Promise<void> {
+  // Repeated here so the edge build drops the Node-only imports below, as it does in register().
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { shouldSeedDemo } = await import('@/lib/seed/policy');
   if (shouldSeedDemo(handle.driver)) {
     const { seedAll } = await import('@/lib/seed/run');

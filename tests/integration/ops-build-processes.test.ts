@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { openDatabase } from '@/db/client';
 import { checkReadiness } from '@/lib/ops/readiness';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { withDatabase } from '@/tests/fixtures/global-setup';
+import { freePort } from '@/tests/fixtures/fleet';
 import { buildDistDir, compiled, compiledExists, killLeftover, productionEnv, runNode, standaloneReady, type RunningProcess } from '@/tests/fixtures/built-app';
 
 /**
@@ -106,3 +108,57 @@ describe.runIf(standaloneReady())('the standalone server prepared by npm run bui
     expect(fs.existsSync(path.join(standalone, '.data'))).toBe(false);
   });
 });
+
+/**
+ * Found from outside: a web server started while PostgreSQL was down answered a plain-text 500 on
+ * every route for the rest of its life (Next keeps a failed instrumentation hook). The database
+ * here is a port with nothing behind it at first, then a TCP relay to the real server.
+ */
+describe.runIf(pg && standaloneReady())('the standalone server started before its database', () => {
+  let web: RunningProcess | undefined;
+  let relay: net.Server | undefined;
+  afterAll(() => {
+    killLeftover(web);
+    relay?.close();
+  });
+
+  it('answers health, and 503 envelopes meanwhile, then is ready once the database comes', async () => {
+    const real = new URL(t.url ?? '');
+    const relayPort = await freePort();
+    const target = new URL(real);
+    target.host = `127.0.0.1:${relayPort}`;
+    const port = await freePort();
+    web = runNode(['scripts/serve.mjs', '-H', '127.0.0.1', '-p', String(port)], { ...productionEnv(target.toString(), `http://127.0.0.1:${port}`), WEB_SERVER: 'standalone', DISPATCHER: 'off' });
+    const base = `http://127.0.0.1:${port}`;
+    const statusOf = (path: string, init?: RequestInit) => fetch(`${base}${path}`, init).then((r) => r.status, () => 0);
+    const until = (deadline: number) => Date.now() < deadline;
+    let health = 0;
+    for (const deadline = Date.now() + 60_000; until(deadline) && health !== 200; ) {
+      health = await statusOf('/api/health');
+      if (health !== 200) await sleep(250);
+    }
+    expect(health).toBe(200);
+    expect(await statusOf('/api/ready')).toBe(503);
+    const signedIn = await fetch(`${base}/api/merchant/location/page`, { headers: { authorization: 'Bearer not-checked-before-the-database' } });
+    expect(signedIn.status === 503 || signedIn.status === 401).toBe(true);
+    expect(((await signedIn.json()) as { code: number }).code).toBe(signedIn.status);
+
+    relay = net.createServer((client) => {
+      const server = net.connect(Number(real.port || 5432), real.hostname);
+      client.pipe(server).pipe(client);
+      server.on('error', () => client.destroy());
+      client.on('error', () => server.destroy());
+    });
+    await new Promise<void>((resolve) => relay?.listen(relayPort, '127.0.0.1', resolve));
+    let ready = 0;
+    for (const deadline = Date.now() + 60_000; until(deadline) && ready !== 200; ) {
+      ready = await statusOf('/api/ready');
+      if (ready !== 200) await sleep(250);
+    }
+    expect(ready).toBe(200);
+    web.child.kill('SIGTERM');
+    expect((await web.exited).code).toBe(143);
+  }, 150_000);
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
