@@ -49,8 +49,8 @@ export function decodeCjk(bytes: Uint8Array, encoding: CjkEncoding): string {
  */
 export function utf8EncodedWords(header: string): string {
   if (!header.includes('=?')) return header;
-  return header.replace(/=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=(?:\s*=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=)*/g, (run) => {
-    const words = [...run.matchAll(/=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=/g)].map((w) => ({ raw: w[0], encoding: cjkEncoding(w[1].split('*')[0]), label: w[1].toLowerCase(), bytes: wordBytes(w[2], w[3]) }));
+  return header.replace(encodedWordRuns('*'), (run) => {
+    const words = encodedWords(run).map((w) => ({ raw: w.raw, encoding: cjkEncoding(w.label.split('*')[0]), label: w.label.toLowerCase(), bytes: wordBytes(w.kind, w.text) }));
     if (!words.some((w) => w.encoding)) return run;
     const out: string[] = [];
     for (let i = 0; i < words.length; ) {
@@ -79,8 +79,8 @@ export function utf8EncodedWords(header: string): string {
  */
 export function joinEncodedWords(header: string): string {
   if (!header.includes('?=')) return header;
-  return header.replace(/=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=(?:\s*=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=)+/g, (run) => {
-    const words = [...run.matchAll(/=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=/g)].map((w) => ({ raw: w[0], label: w[1], key: `${w[1].toLowerCase()}?${w[2].toUpperCase()}`, kind: w[2], text: w[3] }));
+  return header.replace(encodedWordRuns('+'), (run) => {
+    const words = encodedWords(run).map((w) => ({ ...w, key: `${w.label.toLowerCase()}?${w.kind.toUpperCase()}` }));
     const out: string[] = [];
     for (let i = 0; i < words.length; ) {
       let j = i + 1;
@@ -91,6 +91,18 @@ export function joinEncodedWords(header: string): string {
     }
     return out.join(' ');
   });
+}
+
+const ENCODED_WORD = String.raw`=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=`;
+
+/** Runs of RFC 2047 encoded words separated by white space only: one or more (`*`), two or more (`+`). */
+function encodedWordRuns(more: '*' | '+'): RegExp {
+  return new RegExp(`${ENCODED_WORD}(?:\\s*${ENCODED_WORD})${more}`, 'g');
+}
+
+/** A run's words: the word as written, its charset label, its encoding (B or Q) and its text. */
+function encodedWords(run: string): { raw: string; label: string; kind: string; text: string }[] {
+  return [...run.matchAll(new RegExp(ENCODED_WORD, 'g'))].map((w) => ({ raw: w[0], label: w[1], kind: w[2], text: w[3] }));
 }
 
 function wordBytes(kind: string, text: string): Buffer {

@@ -4,6 +4,7 @@ import { isValidEmail, normalizeEmail, normalizeTags } from '../normalize';
 import type { ImportField } from '../schema';
 import { CUSTOM_FIELDS_MAX, CUSTOM_KEY_MAX, CUSTOM_VALUE_MAX, NAME_MAX, TAG_MAX, TAGS_MAX } from '../limits';
 import { parseGenderCell, parseOptCell, parseTypeCell, splitTags } from './columns';
+import { echoText } from '@/lib/spreadsheet/echo';
 
 export interface RowValues {
   firstName: string | null;
@@ -45,7 +46,7 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
   const column = (i: number) => columnLabel(headers, i);
   const tooLong = (i: number, max: number): RowResult => ({ ok: false, reason: 'contacts.import.reasons.tooLong', values: { column: column(i), max } });
   const notes: RowNote[] = [];
-  const unread = (i: number, key: string, cell: string) => notes.push({ key, values: { column: column(i), value: cell.length > QUOTED_CHARS ? `${cell.slice(0, QUOTED_CHARS - 1)}…` : cell } });
+  const unread = (i: number, key: string, cell: string) => notes.push({ key, values: { column: column(i), value: echoText(cell, QUOTED_CHARS) } });
   const v: RowValues = { firstName: null, lastName: null, email: null, phone: null, gender: null, type: null, locationName: null, tags: [], emailOptIn: null, smsOptIn: null, customFields: {} };
   for (let i = 0; i < columns.length; i++) {
     const field = columns[i];
@@ -123,7 +124,7 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
 function columnLabel(headers: readonly string[], i: number): string {
   const header = (headers[i] ?? '').trim();
   if (!header) return String(i + 1);
-  return header.length > QUOTED_CHARS ? `${header.slice(0, QUOTED_CHARS - 1)}…` : header;
+  return echoText(header, QUOTED_CHARS);
 }
 
 /**
