@@ -13,6 +13,7 @@ import { translatorFor } from '@/lib/i18n/translator';
 import type { z } from 'zod';
 import { IMPORT_MAX_BYTES, REPLY_MAX_BYTES, utf8Bytes } from './limits';
 import { employeeTagSchema, manualReviewSchema } from './schema';
+import { turnPacer } from '@/lib/spreadsheet/event-loop';
 
 export { IMPORT_MAX_BYTES } from './limits';
 export const IMPORT_MAX_ROWS = 5000;
@@ -56,10 +57,6 @@ export interface ImportResult {
  * index entry past about 2.7 KB), and other sites' review ids are short.
  */
 export const IMPORT_ID_MAX = 200;
-/** The event loop turns whenever reading rows has held it this long. */
-const ROWS_TURN_MS = 10;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The bound a value is over in the schema that owns the field (the hand-entry form's), or null. */
 function overBound(schema: z.ZodType, value: string): number | null {
@@ -97,12 +94,10 @@ export async function importReviews(ctx: ServiceContext, file: { name: string; b
   const tooLong = (row: number, f: Field, max: number) => fail(row, 'reviews.errors.importTooLong', t('reviews.errors.importTooLongColumn', { column: header(f), max }));
   const values: (typeof reviews.$inferInsert)[] = [];
   const seen = new Set<string>();
-  let turned = performance.now();
+  // The event loop turns whenever reading rows has held it ROWS_TURN_MS.
+  const pace = turnPacer();
   for (const { rowNumber, cells } of sheet.rows) {
-    if (performance.now() - turned >= ROWS_TURN_MS) {
-      await nextTurn();
-      turned = performance.now();
-    }
+    await pace();
     const get = (f: Field) => (columns[f] === undefined ? '' : (cells[columns[f]] ?? ''));
     const siteText = get('site').toLowerCase();
     const site: ReviewSite | undefined = siteText ? SITE_ALIASES[siteText] : 'other';

@@ -7,6 +7,7 @@ import { refuse } from './refusals';
 import { SheetOrderError, type RowLimit, type SheetRow } from './sheet-builder';
 import { cleanRows, HEADER_SEARCH_ROWS, toTable, WIDTH_ROWS, type SheetTable } from './table';
 import { decodeText } from './text-encoding';
+import { nextTurn } from './event-loop';
 
 export interface Spreadsheet extends SheetTable {
   kind: SpreadsheetKind;
@@ -39,8 +40,6 @@ export function readSpreadsheet(fileName: string, bytes: Uint8Array, limit?: Row
   }
   return spreadsheetOf(kind, rows, limit);
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * readSpreadsheet for a caller that must not hold the event loop: an .xlsx's sheet is read 256 KB

@@ -17,6 +17,7 @@ import { phoneRegion } from '@/lib/phone/region';
 import type { PhoneProblem } from '@/lib/phone/problem';
 import { readRowPhone } from './row-phone';
 import { startContactsImportTimer } from '@/lib/observability/metrics';
+import { turnPacer } from '@/lib/spreadsheet/event-loop';
 
 /** A row of the rejected-rows file: refused, or imported without a cell it had (`imported`). */
 export interface RejectedRow {
@@ -58,11 +59,8 @@ const CHUNK_ROWS = 5_000;
  * 75 MB of JSON, built in one synchronous stretch.
  */
 const CHUNK_CHARS = 4_000_000;
-/** Rows read at a time; the event loop turns whenever reading has held it READ_TURN_MS. */
+/** Rows read at a time; the event loop turns whenever reading has held it ROWS_TURN_MS (./event-loop). */
 const READ_SLICE = 25;
-const READ_TURN_MS = 10;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface ImportOptions {
   /** For tests: the summary and the contacts written are the same whatever it is. */
@@ -151,7 +149,7 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
     let writing: Promise<void> = Promise.resolve();
     const rows = takeRows(sheet.batches);
     let total = 0;
-    let turned = performance.now();
+    const pace = turnPacer();
     for (;;) {
       const candidates: Candidate[] = [];
       let taken = 0;
@@ -165,10 +163,7 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
         // The event loop turns every few milliseconds: other requests are served, and the
         // statement being written (a megabyte of JSON for a chunk) only reaches PostgreSQL as
         // Node hands the socket more of it.
-        if (performance.now() - turned >= READ_TURN_MS) {
-          await nextTurn();
-          turned = performance.now();
-        }
+        await pace();
       }
       if (!taken) break;
       total += taken;
