@@ -36,6 +36,13 @@ export async function recordMessage(db: Db, m: MessageToRecord): Promise<{ conve
     const preview = (m.text || m.subject || '').replace(/\s+/g, ' ').trim().slice(0, 140);
     const inbound = m.direction === 'in';
     const mediaKind = previewMediaKind(m.media);
+    // A message recorded before (a provider's retry, the same Message-ID from another sender) is
+    // answered with its own conversation: no conversation is opened for it (found by the
+    // generated-MIME property test: an empty conversation).
+    if (m.externalId) {
+      const [known] = await tx.execute<{ conversation_id: number }>(sql`select conversation_id from inbox_messages where merchant_id = ${m.merchantId} and external_id = ${m.externalId} limit 1`);
+      if (known) return { conversationId: Number(known.conversation_id), messageId: null };
+    }
     const [conversation] = await tx.execute<{ id: number }>(
       sql`insert into conversations (merchant_id, contact_id, last_channel, processed, unread_count, last_message_at, last_preview, created_at, updated_at)
           values (${m.merchantId}, ${m.contactId}, ${m.channel}, false, 0, ${ts(m.at)}, ${preview}, ${ts(m.at)}, ${ts(m.at)})
