@@ -12,7 +12,7 @@ export type Db = PgDatabase<RowsResult>;
 
 export type DbDriver = 'postgres' | 'pglite';
 
-interface DbHandle {
+export interface DbHandle {
   db: Db;
   driver: DbDriver;
   close: () => Promise<void>;
@@ -77,7 +77,14 @@ export function installProcessDatabase(handle: DbHandle): void {
 export async function openDatabase(options: { url?: string; pgliteDir?: string | null } = {}): Promise<DbHandle> {
   const url = options.url ?? process.env.DATABASE_URL;
   const handle = url ? await openPostgres(url) : await openPglite(options.pgliteDir === undefined ? dataDir() : options.pgliteDir);
-  await migrateDatabase(handle);
+  try {
+    await migrateDatabase(handle);
+  } catch (error) {
+    // A start retried while the database is down (instrumentation.ts, scripts/worker.ts) opens a
+    // new pool each time: the failed one is closed, not left behind.
+    await handle.close().catch(() => {});
+    throw error;
+  }
   return handle;
 }
 

@@ -1,4 +1,5 @@
-import { openDatabase, currentDriver } from '@/db/client';
+import { openDatabase, currentDriver, type DbHandle } from '@/db/client';
+import { loggableMessage } from '@/lib/observability/logger';
 import { assertStartupConfig } from '@/lib/config/production-checks';
 import { startTracing } from '@/lib/observability/tracing';
 import { startWorkerMetricsServer } from '@/lib/observability/worker-metrics-server';
@@ -22,7 +23,7 @@ async function main() {
   }
   // OTEL_* variables switch tracing on (off by default); WORKER_METRICS_PORT serves /metrics.
   const tracing = await startTracing('starloop-worker');
-  const handle = await openDatabase();
+  const handle = await openDatabaseWhenReady();
   const metricsServer = await startWorkerMetricsServer(async () => ({ oldestQueuedAgeSeconds: await oldestQueuedAgeSeconds(handle.db) }));
   if (metricsServer) console.log(`[worker] metrics on port ${metricsServer.port}`);
   const loop = startDispatchLoop(handle.db, {
@@ -63,6 +64,36 @@ async function main() {
   process.on('SIGINT', shutdown);
   console.log('[worker] dispatching');
 }
+
+/**
+ * The database, once it answers (and is migrated). A worker started while PostgreSQL is down (a
+ * boot where it comes first, an outage during a deploy) waits for it, as the web process does,
+ * instead of exiting 1 and leaning on its supervisor's restart policy; a stop signal meanwhile
+ * ends it at once, with 0.
+ */
+async function openDatabaseWhenReady(): Promise<DbHandle> {
+  const stopWaiting = () => {
+    console.log('[worker] stopped before the database was ready');
+    process.exit(0);
+  };
+  process.on('SIGTERM', stopWaiting);
+  process.on('SIGINT', stopWaiting);
+  try {
+    for (;;) {
+      try {
+        return await openDatabase();
+      } catch (error) {
+        console.error(`[worker] database not ready, trying again in ${DATABASE_RETRY_MS / 1000} s: ${loggableMessage(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, DATABASE_RETRY_MS));
+      }
+    }
+  } finally {
+    process.off('SIGTERM', stopWaiting);
+    process.off('SIGINT', stopWaiting);
+  }
+}
+
+const DATABASE_RETRY_MS = 5_000;
 
 main().catch((error) => {
   console.error(error);

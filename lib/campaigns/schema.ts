@@ -4,6 +4,7 @@ import { isValidTimeZone } from '@/lib/schedule/clock';
 import { isDayOrInstant } from '@/lib/time/calendar';
 import { CAMPAIGN_NAME_MAX, SILENT_DAYS_MAX } from './limits';
 import { INT4_MAX, rowId } from '@/lib/validation/ids';
+import { pageNumber, pageSizeOf } from '@/lib/validation/paging';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { CAMPAIGN_NAME_MAX, FORM_TIME_ZONES, SILENT_DAYS_MAX } from './limits';
@@ -123,8 +124,8 @@ export const searchConditionsSchema = z.object({
 });
 
 export const listQuerySchema = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  pageNum: pageNumber(),
+  pageSize: pageSizeOf({ max: 100, default: 10 }),
   searchConditions: z.preprocess((v) => {
     if (v === undefined || v === null || v === '') return {};
     if (typeof v !== 'string') return v;
@@ -148,8 +149,8 @@ export const snapshotInputSchema = z.object({
 export type SnapshotInput = z.infer<typeof snapshotInputSchema>;
 
 export const snapshotPageSchema = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageNum: pageNumber(),
+  pageSize: pageSizeOf({ max: 100, default: 20 }),
 });
 
 export const snapshotParams = z.object({ snapshotId: rowId() });

@@ -98,6 +98,8 @@ const definitions = {
   devMailbox: { variable: 'DEV_MAILBOX', read: (raw: string | undefined, env: Env) => raw === '1' || env.NODE_ENV !== 'production' },
   twilioAccountSid: text('TWILIO_ACCOUNT_SID'),
   twilioAuthToken: text('TWILIO_AUTH_TOKEN'),
+  /** The secret of a Twilio Webhooks Rule's SharedKey: webhooks it signs carry HMAC-SHA256 signatures. */
+  twilioWebhookSharedKey: text('TWILIO_WEBHOOK_SHARED_KEY'),
   twilioFrom: text('TWILIO_FROM'),
   twilioBaseUrl: { variable: 'TWILIO_BASE_URL', read: (raw: string | undefined) => (trimmed(raw) ?? 'https://api.twilio.com').replace(/\/+$/, '') },
   /** AbortSignal.timeout takes a whole number of ms only (a fraction, a sign or Infinity threw on every send). */

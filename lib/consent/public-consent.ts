@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contacts, type ConsentAction, type ConsentChannel } from '@/db/schema/contacts';
 import { merchants } from '@/db/schema/merchants';
-import { notFound } from '@/lib/errors/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { writeConsent } from './record-consent';
 
@@ -39,6 +39,11 @@ export async function confirmPublicConsent(
   const row = await findByToken(db, token);
   const available = channelsOf(row);
   const channels = input.channel ? available.filter((c) => c === input.channel) : available;
+  // A mail client's one-click for an address since removed: nothing left to stop, and a provider
+  // that sees an error may flag the sender. Answered as done.
+  if (!channels.length && meta.source === 'email-unsubscribe') return toView(row);
+  // A named channel the contact has no address on: said beside the field, not "link not valid".
+  if (!channels.length && input.channel) throw new AppError('VALIDATION', 'contacts.public.noAddressOnChannel', { fieldErrors: { channel: 'contacts.public.noAddressOnChannel' } });
   if (!channels.length) throw notFound('contacts.public.notFound');
   await db.transaction(async (tx) => {
     for (const channel of channels) {

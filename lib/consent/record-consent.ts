@@ -17,10 +17,13 @@ type Tx = Pick<Db, 'insert' | 'update' | 'execute'>;
 
 /**
  * The one writer of consent: a history row and the contact's current state, in the caller's
- * transaction (pass a transaction, or use `recordConsent`). A change to the state already held
- * still writes history: the contact confirmed it again, which is evidence worth keeping.
+ * transaction (pass a transaction, or use `recordConsent`). The state already held writes
+ * nothing: a mail client retrying its one-click, a second STOP or a re-imported "yes" is no new
+ * consent, and counted as one it inflated the dashboard's opt-outs (found from outside); the
+ * first change keeps its time and source. Answers whether the channel's state changed
+ * (./inbound-sms.ts then texts a confirmation); false when the contact is gone.
  */
-export async function writeConsent(tx: Tx, change: ConsentChange): Promise<void> {
+export async function writeConsent(tx: Tx, change: ConsentChange): Promise<{ changed: boolean }> {
   const optIn = change.action === 'optin';
   const state =
     change.channel === 'email'
@@ -28,12 +31,17 @@ export async function writeConsent(tx: Tx, change: ConsentChange): Promise<void>
       : { smsOptIn: optIn, smsOptInAt: change.at, smsOptInSource: change.source };
   // The contact first: its row lock keeps it from being deleted before the history row is in, and
   // a contact that is gone (or another merchant's) gets no history (the table has no foreign keys).
+  const column = change.channel === 'email' ? sql`email_opt_in` : sql`sms_opt_in`;
+  const [held] = await tx.execute<{ opt_in: boolean | null }>(
+    sql`select ${column} as opt_in from contacts where id = ${change.contactId} and merchant_id = ${change.merchantId} for update`,
+  );
+  if (!held || held.opt_in === optIn) return { changed: false };
   const updated = await tx
     .update(contacts)
     .set({ ...state, updatedAt: sql`now()` })
     .where(and(eq(contacts.id, change.contactId), eq(contacts.merchantId, change.merchantId)))
     .returning({ id: contacts.id });
-  if (!updated.length) return;
+  if (!updated.length) return { changed: false };
   await tx.insert(consentEvents).values({
     merchantId: change.merchantId,
     contactId: change.contactId,
@@ -44,9 +52,10 @@ export async function writeConsent(tx: Tx, change: ConsentChange): Promise<void>
     ip: change.ip ?? null,
     createdAt: change.at,
   });
+  return { changed: true };
 }
 
 /** One consent change in its own transaction. */
-export async function recordConsent(db: Db, change: ConsentChange): Promise<void> {
-  await db.transaction(async (tx) => writeConsent(tx, change));
+export async function recordConsent(db: Db, change: ConsentChange): Promise<{ changed: boolean }> {
+  return db.transaction(async (tx) => writeConsent(tx, change));
 }

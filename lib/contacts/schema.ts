@@ -5,6 +5,7 @@ import { isPhoneTyped, PHONE_MAX_LENGTH } from '@/lib/phone/typed';
 import { isValidEmail } from './normalize';
 import { CUSTOM_FIELDS_MAX, CUSTOM_KEY_MAX, CUSTOM_VALUE_MAX, DEFAULT_PAGE_SIZE, NAME_MAX, PAGE_SIZES, TAG_MAX, TAGS_MAX, importFields } from './limits';
 import { rowId } from '@/lib/validation/ids';
+import { blankToUndefined, pageNumber, pageSizeOf } from '@/lib/validation/paging';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { DEFAULT_PAGE_SIZE, EXACT_COUNT_LIMIT, PAGE_SIZES, importFields, type ImportField } from './limits';
@@ -76,7 +77,7 @@ export const quickAddInput = z
   });
 export type QuickAddInput = z.infer<typeof quickAddInput>;
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const emptyToUndefined = blankToUndefined;
 
 /** The list's filters: the same keys in the page URL, the list call and the export call. */
 export const listFilters = z.object({
@@ -92,15 +93,8 @@ export const listFilters = z.object({
 export type ListFilters = z.infer<typeof listFilters>;
 
 export const listQuery = listFilters.extend({
-  pageNum: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
-  pageSize: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'validation.invalidValue')
-      .default(DEFAULT_PAGE_SIZE),
-  ),
+  pageNum: pageNumber(1_000_000),
+  pageSize: pageSizeOf({ sizes: PAGE_SIZES, default: DEFAULT_PAGE_SIZE }),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

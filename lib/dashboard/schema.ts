@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { isCalendarDay } from '@/lib/time/calendar';
 import { rowId } from '@/lib/validation/ids';
 import { MAX_CUSTOM_MONTHS, monthsSpanned } from './custom-period';
+import { blankToUndefined } from '@/lib/validation/paging';
 
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const blank = blankToUndefined;
 
 export const DASHBOARD_PERIODS = ['30d', '90d', '6m', '12m', 'custom'] as const;
 

@@ -41,13 +41,14 @@ export interface InboundResult {
  * logged. It lands in the inbox, media included; an opt-out word (./opt-keywords.ts) also opts the
  * sender out of SMS at once (an opt-in word opts back in), in the same transaction, and the change
  * holds across all the merchant's locations (the contact is the merchant's). A retried webhook (a
- * MessageSid already recorded) changes nothing and asks for no second confirmation.
+ * MessageSid already recorded) changes nothing and asks for no second confirmation; neither does
+ * a second STOP from a contact already opted out (or START from one opted in).
  */
 export async function handleInboundSms(db: Db, message: InboundSms, now: Date): Promise<InboundResult> {
   const action = optKeywordOfTwilio(message.optOutType) ?? parseOptKeyword(message.body);
   const match = await senderContact(db, message);
   if (!match) return { action, merchantId: null, contactId: null, conversationId: null, reply: null, locale: 'zh-CN' };
-  const { conversationId, messageId } = await db.transaction(async (tx) => {
+  const { conversationId, messageId, changed } = await db.transaction(async (tx) => {
     const recorded = await recordMessage(tx, {
       merchantId: match.merchantId,
       contactId: match.contactId,
@@ -60,17 +61,18 @@ export async function handleInboundSms(db: Db, message: InboundSms, now: Date): 
       externalId: message.sid ?? null,
       at: now,
     });
-    if (action && recorded.messageId !== null) {
-      await writeConsent(tx, { merchantId: match.merchantId, contactId: match.contactId, channel: 'sms', action, source: 'sms-reply', at: now });
-    }
-    return recorded;
+    if (!action || recorded.messageId === null) return { ...recorded, changed: false };
+    const consent = await writeConsent(tx, { merchantId: match.merchantId, contactId: match.contactId, channel: 'sms', action, source: 'sms-reply', at: now });
+    return { ...recorded, changed: consent.changed };
   });
   const [who] = await db.execute<{ locale: string | null; merchant_name: string }>(
     sql`select k.locale, m.name as merchant_name from contacts k join merchants m on m.id = k.merchant_id where k.id = ${match.contactId}`,
   );
   // A contact without a language is answered in the keyword's (STOP in English, 退訂 in zh-HK).
   const locale: Locale = isLocale(who?.locale) ? who.locale : (keywordLocale(message.body) ?? 'zh-CN');
-  if (!action || messageId === null) return { action, merchantId: match.merchantId, contactId: match.contactId, conversationId, reply: null, locale };
+  // A word repeating the state the contact already has (a second STOP) is recorded, and answered
+  // with no second text: an opted-out number gets one confirmation, as carriers' rules ask.
+  if (!action || messageId === null || !changed) return { action, merchantId: match.merchantId, contactId: match.contactId, conversationId, reply: null, locale };
   const t = translatorFor(locale);
   return {
     action,

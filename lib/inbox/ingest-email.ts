@@ -2,9 +2,9 @@ import PostalMime from 'postal-mime';
 import type { Db } from '@/db/client';
 import { isValidEmail, normalizeEmail } from '@/lib/contacts/normalize';
 import { contactByAddress, contactByMessageIds, createLead, type ContactMatch } from './find-contact';
-import { MAX_RAW_BODY_TEXT, MAX_SUBJECT_LENGTH } from './limits';
+import { MAX_INBOUND_TEXT_LENGTH, MAX_RAW_BODY_TEXT, MAX_SIGNED_RECIPIENTS, MAX_SUBJECT_LENGTH } from './limits';
 import { cutText, storableText } from './mail-clean';
-import { inboundMailHtml } from './mail-html';
+import { clipMailHtml, inboundMailHtml } from './mail-html';
 import { inboundMailText } from './mail-text';
 import { joinSplitEncodedWords, transcodeCjkMail } from './mail-transcode';
 import { messageIds } from './message-ids';
@@ -21,6 +21,8 @@ export interface InboundEmailResult {
   reason?: 'unparseable' | 'no_sender' | 'invalid_sender' | 'unknown_recipient';
   conversationId?: number;
   merchantId?: number;
+  /** Every merchant the message was recorded at: one per signed inbox address it was sent to. */
+  recorded?: { merchantId: number; conversationId: number }[];
 }
 
 type Email = Awaited<ReturnType<typeof PostalMime.parse>>;
@@ -29,7 +31,8 @@ type Email = Awaited<ReturnType<typeof PostalMime.parse>>;
  * A raw MIME message, as mail providers' inbound-parse features post it. Parsed with a real MIME
  * parser (charsets, quoted-printable, base64, multipart, attachments), Chinese charsets first
  * made UTF-8 with iconv-lite (mail-transcode.ts). The thread text is the plain part, or the HTML
- * made readable; the HTML is kept without anything remote to fetch. A message whose parts cannot
+ * made readable; the HTML is kept without anything remote to fetch. Both are bounded (./limits.ts):
+ * the HTML is clipped before it is parsed, so no sender's body holds the request thread long. A message whose parts cannot
  * be split (nested too deep, a boundary missing) keeps its raw body, bounded, as its text; NUL
  * characters and lone surrogates, which no text column holds, are left out.
  *
@@ -37,7 +40,9 @@ type Email = Awaited<ReturnType<typeof PostalMime.parse>>;
  * was sent to, else by the sender's address; an unknown sender writing to a known merchant
  * becomes a lead when the address passes the contact rule (isValidEmail). Sent to a merchant's
  * signed inbox address, it stays with that merchant: the Message-IDs are looked up among its own
- * messages only, so quoting another merchant's Message-ID never puts the mail in that inbox.
+ * messages only, so quoting another merchant's Message-ID never puts the mail in that inbox. Sent
+ * to several merchants' signed addresses at once (To and Cc), each of them gets it in its own
+ * inbox, as each would from a real mailbox.
  */
 export async function ingestInboundEmail(db: Db, raw: string | ArrayBuffer | Uint8Array, now: Date): Promise<InboundEmailResult> {
   const bytes = joinSplitEncodedWords(transcodeCjkMail(asBytes(raw)));
@@ -49,26 +54,28 @@ export async function ingestInboundEmail(db: Db, raw: string | ArrayBuffer | Uin
   if (!isValidEmail(from)) return { accepted: false, reason: 'invalid_sender' };
   const recipients = [...(email.to ?? []), ...(email.cc ?? [])].map((a) => storableText(a.address ?? '')).filter(Boolean);
   const inReplyTo = messageIds(email.inReplyTo);
-  const signed = recipients.map(merchantOfAddress).find((id): id is number => id !== null);
-  let match: ContactMatch | null = await contactByMessageIds(db, { inReplyTo, references: messageIds(email.references) }, signed);
-  if (!match) {
-    if (signed) {
-      match = (await contactByAddress(db, 'email', from, signed)) ?? { merchantId: signed, contactId: await createLead(db, signed, 'email', from, email.from?.name ?? '') };
-    } else {
-      match = await contactByAddress(db, 'email', from);
-    }
+  const references = messageIds(email.references);
+  const signed = [...new Set(recipients.map(merchantOfAddress).filter((id): id is number => id !== null))].slice(0, MAX_SIGNED_RECIPIENTS);
+  const matches: ContactMatch[] = [];
+  for (const merchantId of signed) {
+    matches.push(
+      (await contactByMessageIds(db, { inReplyTo, references }, merchantId)) ??
+        (await contactByAddress(db, 'email', from, merchantId)) ?? { merchantId, contactId: await createLead(db, merchantId, 'email', from, email.from?.name ?? '') },
+    );
   }
-  if (!match) return { accepted: false, reason: 'unknown_recipient' };
-  const html = email.html ? storableText(email.html) : '';
-  const { conversationId } = await recordMessage(db, {
-    merchantId: match.merchantId,
-    contactId: match.contactId,
-    direction: 'in',
-    channel: 'email',
+  if (!signed.length) {
+    const match = (await contactByMessageIds(db, { inReplyTo, references })) ?? (await contactByAddress(db, 'email', from));
+    if (match) matches.push(match);
+  }
+  if (!matches.length) return { accepted: false, reason: 'unknown_recipient' };
+  const html = email.html ? clipMailHtml(storableText(email.html)) : '';
+  const message = {
+    direction: 'in' as const,
+    channel: 'email' as const,
     from,
     to: recipients.join(', '),
     subject: email.subject == null ? null : cutText(storableText(email.subject), MAX_SUBJECT_LENGTH),
-    text: storableText(inboundMailText({ text: email.text, html })) || rawBodyText(email, bytes),
+    text: cutText(storableText(inboundMailText({ text: email.text, html })), MAX_INBOUND_TEXT_LENGTH) || rawBodyText(email, bytes),
     html: html ? inboundMailHtml(html) : null,
     externalId: messageIds(email.messageId)[0] ?? null,
     inReplyTo: inReplyTo[0] ?? null,
@@ -78,8 +85,13 @@ export async function ingestInboundEmail(db: Db, raw: string | ArrayBuffer | Uin
       size: typeof a.content === 'string' ? a.content.length : (a.content as ArrayBuffer).byteLength,
     })),
     at: now,
-  });
-  return { accepted: true, conversationId, merchantId: match.merchantId };
+  };
+  const recorded: { merchantId: number; conversationId: number }[] = [];
+  for (const match of matches) {
+    const { conversationId } = await recordMessage(db, { ...message, merchantId: match.merchantId, contactId: match.contactId });
+    recorded.push({ merchantId: match.merchantId, conversationId });
+  }
+  return { accepted: true, conversationId: recorded[0].conversationId, merchantId: recorded[0].merchantId, recorded };
 }
 
 /**

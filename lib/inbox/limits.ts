@@ -22,3 +22,17 @@ export const MAX_RAW_BODY_TEXT = 100_000;
  * recurses once per level, and htmlparser2's open-element stack costs the square of its depth.
  */
 export const MAX_HTML_DEPTH = 200;
+/**
+ * The merchants one inbound mail is recorded at (one per signed inbox address in To and Cc): a
+ * customer writing to a few shops at once reaches each; a header listing thousands does no more.
+ */
+export const MAX_SIGNED_RECIPIENTS = 20;
+/**
+ * The HTML of an inbound mail kept and made readable, in characters. Sanitising and converting it
+ * costs ~0.6 s per MB on the request thread, and a 25 MB body from any sender held the server
+ * that long (found from outside); past this, the HTML is clipped at a tag, as Gmail clips long
+ * messages (at 102 KB). A real thread with its quoted history is well under it.
+ */
+export const MAX_INBOUND_HTML_LENGTH = 512 * 1024;
+/** The text of an inbound mail kept (its plain part, or its HTML made readable), in characters. */
+export const MAX_INBOUND_TEXT_LENGTH = 200_000;

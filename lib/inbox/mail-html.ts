@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
 import { boundHtmlNesting } from './mail-html-depth';
+import { MAX_INBOUND_HTML_LENGTH } from './limits';
 
 /**
  * The HTML of an inbound e-mail as we keep it: the rich-text allow-list (lib/sanitize/html), then
@@ -25,4 +26,16 @@ export function inboundMailHtml(html: string): string {
       img: (tagName, attribs) => (/^data:/i.test(attribs.src ?? '') ? { tagName, attribs } : { tagName: 'span', attribs: {}, text: attribs.alt ?? '' }),
     },
   });
+}
+
+/**
+ * HTML past MAX_INBOUND_HTML_LENGTH clipped before anything parses it: at the last tag start
+ * before the bound (no tag cut in two; the sanitiser closes what stays open), or at the bound when
+ * the clipped part has no tag in its second half.
+ */
+export function clipMailHtml(html: string, max = MAX_INBOUND_HTML_LENGTH): string {
+  if (html.length <= max) return html;
+  const tagStart = html.lastIndexOf('<', max);
+  const end = tagStart > max / 2 ? tagStart : max;
+  return html.slice(0, /[\uD800-\uDBFF]/.test(html[end - 1] ?? '') ? end - 1 : end);
 }

@@ -3,6 +3,7 @@ import { inboxFilters } from './filters';
 import { MAX_REPLY_TEXT_LENGTH } from './limits';
 import { MAX_REPLY_SUBJECT_LENGTH } from './reply-subject';
 import { rowId } from '@/lib/validation/ids';
+import { pageNumber, pageSizeOf } from '@/lib/validation/paging';
 
 // Client components import these from ./filters instead: this module would bring zod into their pages.
 export { inboxFilters } from './filters';
@@ -12,8 +13,8 @@ const id = rowId();
 export const conversationListSchema = z.object({
   filter: z.enum(inboxFilters, 'validation.invalidValue').default('all'),
   keyword: z.string().trim().max(100, 'validation.tooLong').optional().default(''),
-  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageNum: pageNumber(),
+  pageSize: pageSizeOf({ max: 100, default: 20 }),
 });
 export type ConversationListQuery = z.infer<typeof conversationListSchema>;
 

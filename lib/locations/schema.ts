@@ -5,6 +5,7 @@ import { MAX_PAGE_SIZE } from './limits';
 import { canonicalTimeZone } from './time-zone';
 import { checkZipCode } from './zip-codes';
 import { INT4_MAX, rowId } from '@/lib/validation/ids';
+import { pageNumber, pageSizeOf } from '@/lib/validation/paging';
 
 /**
  * One zod schema per input, shared by the location form (zodResolver), the server actions and
@@ -91,8 +92,8 @@ const flag = z.union(
 export { MAX_PAGE_SIZE, PAGE_SIZES } from './limits';
 
 export const locationPageSchema = z.object({
-  pageNum: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalid').min(1, 'validation.tooSmall').max(INT4_MAX, 'validation.tooBig').default(1),
-  pageSize: z.coerce.number({ error: 'validation.invalidType' }).int('validation.invalid').min(1, 'validation.tooSmall').max(MAX_PAGE_SIZE, 'validation.tooBig').default(10),
+  pageNum: pageNumber(),
+  pageSize: pageSizeOf({ max: MAX_PAGE_SIZE, default: 10 }),
   /** true: enabled only; false: disabled only; absent or empty: all. */
   enabled: z.preprocess((v) => (v === '' ? undefined : v), flag.optional()),
   keyword: z.string().trim().max(100, 'validation.tooLong').optional(),

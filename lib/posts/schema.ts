@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { postLocales, postStatuses } from '@/db/constants/posts';
 import { POST_BODY_MAX, POST_DEFAULT_PAGE_SIZE, POST_PAGE_SIZES, POST_SUMMARY_MAX, POST_TITLE_MAX } from './limits';
 import { INT4_MAX, rowId } from '@/lib/validation/ids';
+import { pageNumber, pageSizeOf } from '@/lib/validation/paging';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { POST_BODY_MAX, POST_DEFAULT_PAGE_SIZE, POST_PAGE_SIZES, POST_SUMMARY_MAX, POST_TITLE_MAX } from './limits';
@@ -19,12 +20,8 @@ export const postInputSchema = z.object({
 });
 export type PostInput = z.infer<typeof postInputSchema>;
 
-const pageNum = z.coerce.number().int().min(1).max(100_000).default(1);
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((n) => (POST_PAGE_SIZES as readonly number[]).includes(n), 'validation.invalidValue')
-  .default(POST_DEFAULT_PAGE_SIZE);
+const pageNum = pageNumber();
+const pageSize = pageSizeOf({ sizes: POST_PAGE_SIZES, default: POST_DEFAULT_PAGE_SIZE });
 
 export const postListQuerySchema = z.object({
   pageNum,

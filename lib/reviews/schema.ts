@@ -3,12 +3,13 @@ import { isCalendarDay } from '@/lib/time/calendar';
 import { reviewSites } from '@/db/schema/reviews';
 import { IMPORT_MAX_BYTES, REPLY_MAX_BYTES, REVIEW_PAGE_SIZES, utf8Bytes } from './limits';
 import { rowId } from '@/lib/validation/ids';
+import { blankToUndefined, pageNumber, pageSizeOf } from '@/lib/validation/paging';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { REPLY_MAX_BYTES, REVIEW_PAGE_SIZES, utf8Bytes } from './limits';
 
 // Query strings give '' for an untouched field: treat it as absent.
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const blank = blankToUndefined;
 const optionalInt = (min: number, max: number) => z.preprocess(blank, z.coerce.number().int().min(min).max(max).optional());
 const isoDay = z.preprocess(blank, z.string().refine(isCalendarDay, 'reviews.errors.date').optional());
 
@@ -23,8 +24,8 @@ export const reviewFilterSchema = z
     tag: z.preprocess(blank, z.enum(['all', 'untagged', 'tagged']).default('all')),
     view: z.preprocess(blank, z.enum(['all', 'needsResponse']).default('all')),
     locationId: optionalInt(1, 2_147_483_647),
-    pageNum: z.preprocess(blank, z.coerce.number().int().min(1).max(100_000).default(1)),
-    pageSize: z.preprocess(blank, z.coerce.number().int().refine((n) => (REVIEW_PAGE_SIZES as readonly number[]).includes(n), 'reviews.errors.pageSize').default(20)),
+    pageNum: pageNumber(),
+    pageSize: pageSizeOf({ sizes: REVIEW_PAGE_SIZES, default: 20, message: 'reviews.errors.pageSize' }),
   })
   .refine((f) => !f.minRating || !f.maxRating || f.minRating <= f.maxRating, { path: ['maxRating'], message: 'reviews.errors.ratingRange' })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { path: ['to'], message: 'reviews.errors.dateRange' });

@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { AppError } from '@/lib/errors/app-error';
 import { ts } from '@/db/timestamp';
 import { BODY_LIMITS, readBodyBytes } from '@/lib/http/read-body';
-import { isValidTwilioSignature, type TwilioParams } from './twilio-signature';
+import { isValidTwilioSignature, twilioSignatureHash, type TwilioParams } from './twilio-signature';
 import { configuredAppUrl } from '@/lib/app-url';
 import { setting } from '@/lib/config/settings';
 
@@ -11,14 +11,18 @@ import { setting } from '@/lib/config/settings';
 const MAX_TWILIO_FORM_BYTES = BODY_LIMITS.webhook;
 
 /**
- * Reads a Twilio webhook's form and checks its X-Twilio-Signature against the address Twilio
+ * Reads a Twilio webhook's form and checks its X-Twilio-Signature (HMAC-SHA1 with the Auth Token,
+ * or HMAC-SHA256 with TWILIO_WEBHOOK_SHARED_KEY under a Webhooks Rule) against the address Twilio
  * called: our public address (APP_URL) plus the path and query, since behind a proxy the request
  * URL the app sees is not the one Twilio signed. The body is read up to a bound (413 beyond it)
  * before anything else; bytes that are not UTF-8 read as U+FFFD. The answer has one value per name
  * (the last, as Twilio never repeats one) and no NUL characters, which PostgreSQL text cannot hold.
  */
 export async function verifiedTwilioForm(request: Request): Promise<Record<string, string>> {
-  const token = setting('twilioAuthToken');
+  // A Webhooks Rule signs with its SharedKey and says so in this header (HMAC_SHA256); without it,
+  // the Auth Token's HMAC_SHA1. An algorithm we do not know, or no key for it, is refused.
+  const hash = twilioSignatureHash(request.headers.get('x-twilio-webhooks-signature-settings'));
+  const token = hash === 'sha256' ? setting('twilioWebhookSharedKey') : hash ? setting('twilioAuthToken') : undefined;
   const text = new TextDecoder('utf-8').decode(await readBodyBytes(request, MAX_TWILIO_FORM_BYTES));
   const signed: TwilioParams = Object.create(null);
   const params: Record<string, string> = Object.create(null);
@@ -30,7 +34,7 @@ export async function verifiedTwilioForm(request: Request): Promise<Record<strin
   const url = new URL(request.url);
   const publicBase = configuredAppUrl() ?? url.origin;
   const signedUrl = `${publicBase}${url.pathname}${url.search}`;
-  if (!token || !isValidTwilioSignature(token, signedUrl, signed, request.headers.get('x-twilio-signature'))) {
+  if (!token || !isValidTwilioSignature(token, signedUrl, signed, request.headers.get('x-twilio-signature'), hash ?? 'sha1')) {
     throw new AppError('FORBIDDEN', 'sending.errors.badSignature');
   }
   return params;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { smsScenes, templateCategories } from '@/db/constants/templates';
 import { MAX_NAME_LENGTH, MAX_SUBJECT_LENGTH } from './limits';
+import { pageNumber, pageSizeOf } from '@/lib/validation/paging';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { MAX_NAME_LENGTH, MAX_SMS_LENGTH, MAX_SUBJECT_LENGTH, TEMPLATE_LIST_PAGE_SIZES } from './limits';
@@ -36,8 +37,8 @@ export const templateListQuerySchema = z.object({
   type: z
     .union([z.enum(['email', 'text', 'sms']).transform((v) => (v === 'email' ? 0 : 1)), templateType])
     .optional(),
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(100),
+  pageNum: pageNumber(),
+  pageSize: pageSizeOf({ max: 100, default: 100 }),
   keyword: z.string().trim().max(100).optional(),
   category: z.enum(templateCategories).optional(),
   /** Common templates: of the request's language (default), of every language, or none. */

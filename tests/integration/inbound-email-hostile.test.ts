@@ -7,7 +7,7 @@ import { contacts } from '@/db/schema/contacts';
 import { POST as inboundEmail } from '@/app/api/webhooks/email/inbound/route';
 import { NAME_MAX } from '@/lib/contacts/limits';
 import { ingestInboundEmail } from '@/lib/inbox/ingest-email';
-import { MAX_MESSAGE_ID_LENGTH, MAX_RAW_BODY_TEXT, MAX_SUBJECT_LENGTH } from '@/lib/inbox/limits';
+import { MAX_INBOUND_HTML_LENGTH, MAX_INBOUND_TEXT_LENGTH, MAX_MESSAGE_ID_LENGTH, MAX_RAW_BODY_TEXT, MAX_SUBJECT_LENGTH } from '@/lib/inbox/limits';
 import { inboxAddress } from '@/lib/reply-address/reply-address';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
@@ -47,6 +47,7 @@ interface Answer {
   reason?: string;
   conversationId?: number;
   merchantId?: number;
+  recorded?: { merchantId: number; conversationId: number }[];
 }
 
 /** Posts a message through the route; the status is always 200 here (a refusal is `accepted: false`). */
@@ -92,6 +93,38 @@ describe('inbound e-mail: hostile HTML', () => {
     expect(answer.accepted).toBe(true);
     expect((await lastMessage(answer.conversationId ?? 0)).text).toContain('the bottom');
   });
+});
+
+describe('inbound e-mail: big bodies (found from outside: 4 MB of HTML held the request thread ~3 s)', () => {
+  it('clips 20 MB of HTML before parsing it, at a tag, keeping its start; the text is bounded too', async () => {
+    const unit = '<p style="color:red">Hello <b>world</b> <a href="https://example.com/x">link</a></p>\n';
+    const html = `<p>first words</p>${unit.repeat(Math.ceil((20 * 1024 * 1024) / unit.length))}<p>last words</p>`;
+    const started = performance.now();
+    const answer = await post(mail([`From: big.html@example.com`, `To: ${inbox(m1)}`, `Message-ID: ${messageId()}`, 'Content-Type: text/html; charset=utf-8'], html));
+    // A generous bound (a shared CI machine): unclipped, this took ~12 s of one thread.
+    expect(performance.now() - started).toBeLessThan(8_000);
+    expect(answer.accepted).toBe(true);
+    const stored = await lastMessage(answer.conversationId ?? 0);
+    expect(stored.html).toContain('first words');
+    expect(stored.html).not.toContain('last words');
+    // The bound is on what is parsed; the allow-list adds to what it keeps (rel on links).
+    expect(stored.html?.length).toBeLessThanOrEqual(MAX_INBOUND_HTML_LENGTH * 1.5);
+    expect(stored.text.startsWith('first words')).toBe(true);
+    expect(stored.text.length).toBeLessThanOrEqual(MAX_INBOUND_TEXT_LENGTH);
+  }, 30_000);
+
+  it('reads 20 MB of plain text in about a second and cuts it to the bound, keeping its start', async () => {
+    const text = `first line\r\n${'plain words of a long mail\r\n'.repeat(Math.ceil((20 * 1024 * 1024) / 28))}`;
+    const started = performance.now();
+    const answer = await post(mail([`From: big.text@example.com`, `To: ${inbox(m1)}`, `Message-ID: ${messageId()}`, 'Content-Type: text/plain; charset=utf-8'], text));
+    // postal-mime joined the 750,000 lines in a Blob of 1.5 M parts: 7.5 s here before the patch
+    // in scripts/patch-dependencies.mjs, under 1 s after.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(answer.accepted).toBe(true);
+    const stored = await lastMessage(answer.conversationId ?? 0);
+    expect(stored.text.startsWith('first line')).toBe(true);
+    expect(stored.text.length).toBe(MAX_INBOUND_TEXT_LENGTH);
+  }, 30_000);
 });
 
 describe('inbound e-mail: over-long ids and subjects', () => {
@@ -237,5 +270,18 @@ describe('inbound e-mail: threading', () => {
     // Merchant 1's own contact writing to merchant 2 becomes merchant 2's lead, not merchant 1's thread.
     const known = await post(mail([`From: known.one@example.com`, `To: ${inbox(m2)}`, `Message-ID: ${messageId()}`]));
     expect(known.merchantId).toBe(m2.merchantId);
+  });
+
+  it("records a mail sent to two merchants' inboxes at each of them, once (found from outside: only the first had it)", async () => {
+    const id = messageId();
+    const raw = mail([`From: both.shops@example.com`, `To: ${inbox(m1)}`, `Cc: ${inbox(m2)}, ${inbox(m1)}`, `Message-ID: ${id}`]);
+    const answer = await post(raw);
+    expect(answer.recorded?.map((r) => r.merchantId)).toEqual([m1.merchantId, m2.merchantId]);
+    for (const { merchantId, conversationId } of answer.recorded ?? []) expect((await lastMessage(conversationId)).merchant_id).toBe(merchantId);
+    // The provider's retry records nothing new at either.
+    const retry = await post(raw);
+    expect(retry.recorded).toEqual(answer.recorded);
+    const [{ n }] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from inbox_messages where external_id = ${id}`);
+    expect(n).toBe(2);
   });
 });

@@ -99,6 +99,10 @@ describe('the List-Unsubscribe address', () => {
     expect(answer.body.data).toMatchObject({ emailOptIn: false, smsOptIn: true });
     const events = await t.db.select().from(consentEvents).where(eq(consentEvents.contactId, contact.id));
     expect(events.map((e) => [e.channel, e.action, e.source])).toEqual([['email', 'optout', 'email-unsubscribe']]);
+    // A mail client retrying its one-click: 200 again, and no second history row (found from outside).
+    const retry = await callApi(unsubscribePost, { method: 'POST', path: '/x', params: { token: contact.optToken }, rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(retry.status).toBe(200);
+    expect(await t.db.select().from(consentEvents).where(eq(consentEvents.contactId, contact.id))).toHaveLength(1);
     // The page's own button still writes 'public-page'.
     await callApi(unsubscribePost, { method: 'POST', path: '/x', params: { token: contact.optToken }, body: { action: 'optin', channel: 'email' } });
     const sources = (await t.db.select().from(consentEvents).where(eq(consentEvents.contactId, contact.id))).map((e) => e.source).sort();

@@ -123,12 +123,9 @@ describe.runIf(pg && standaloneReady())('the standalone server started before it
   });
 
   it('answers health, and 503 envelopes meanwhile, then is ready once the database comes', async () => {
-    const real = new URL(t.url ?? '');
     const relayPort = await freePort();
-    const target = new URL(real);
-    target.host = `127.0.0.1:${relayPort}`;
     const port = await freePort();
-    web = runNode(['scripts/serve.mjs', '-H', '127.0.0.1', '-p', String(port)], { ...productionEnv(target.toString(), `http://127.0.0.1:${port}`), WEB_SERVER: 'standalone', DISPATCHER: 'off' });
+    web = runNode(['scripts/serve.mjs', '-H', '127.0.0.1', '-p', String(port)], { ...productionEnv(urlThrough(relayPort), `http://127.0.0.1:${port}`), WEB_SERVER: 'standalone', DISPATCHER: 'off' });
     const base = `http://127.0.0.1:${port}`;
     const statusOf = (path: string, init?: RequestInit) => fetch(`${base}${path}`, init).then((r) => r.status, () => 0);
     const until = (deadline: number) => Date.now() < deadline;
@@ -143,13 +140,7 @@ describe.runIf(pg && standaloneReady())('the standalone server started before it
     expect(signedIn.status === 503 || signedIn.status === 401).toBe(true);
     expect(((await signedIn.json()) as { code: number }).code).toBe(signedIn.status);
 
-    relay = net.createServer((client) => {
-      const server = net.connect(Number(real.port || 5432), real.hostname);
-      client.pipe(server).pipe(client);
-      server.on('error', () => client.destroy());
-      client.on('error', () => server.destroy());
-    });
-    await new Promise<void>((resolve) => relay?.listen(relayPort, '127.0.0.1', resolve));
+    relay = await relayToDatabase(relayPort);
     let ready = 0;
     for (const deadline = Date.now() + 60_000; until(deadline) && ready !== 200; ) {
       ready = await statusOf('/api/ready');
@@ -159,6 +150,52 @@ describe.runIf(pg && standaloneReady())('the standalone server started before it
     web.child.kill('SIGTERM');
     expect((await web.exited).code).toBe(143);
   }, 150_000);
+});
+
+/** A TCP relay to the test's PostgreSQL on `port`: the database "comes up" when it listens. */
+async function relayToDatabase(port: number): Promise<net.Server> {
+  const real = new URL(t.url ?? '');
+  const relay = net.createServer((client) => {
+    const server = net.connect(Number(real.port || 5432), real.hostname);
+    client.pipe(server).pipe(client);
+    server.on('error', () => client.destroy());
+    client.on('error', () => server.destroy());
+  });
+  await new Promise<void>((resolve) => relay.listen(port, '127.0.0.1', resolve));
+  return relay;
+}
+
+/** The test's database URL pointed at a port with nothing behind it (yet). */
+function urlThrough(port: number): string {
+  const target = new URL(t.url ?? '');
+  target.host = `127.0.0.1:${port}`;
+  return target.toString();
+}
+
+/** Found from outside: a worker started while PostgreSQL was down exited 1 at once. */
+describe.runIf(pg && compiledExists('worker'))('dist/worker.mjs started before its database', () => {
+  let worker: RunningProcess | undefined;
+  let relay: net.Server | undefined;
+  afterAll(() => {
+    killLeftover(worker);
+    relay?.close();
+  });
+
+  it('waits for the database, then dispatches; a stop while waiting exits 0', async () => {
+    const relayPort = await freePort();
+    const waiting = runNode([compiled('worker')], productionEnv(urlThrough(relayPort)));
+    await waiting.waitFor('[worker] database not ready, trying again in 5 s');
+    waiting.child.kill('SIGTERM');
+    expect(await waiting.exited).toEqual({ code: 0, signal: null });
+
+    worker = runNode([compiled('worker')], { ...productionEnv(urlThrough(relayPort)), DISPATCH_INTERVAL_MS: '100' });
+    await worker.waitFor('[worker] database not ready');
+    relay = await relayToDatabase(relayPort);
+    await worker.waitFor('[worker] dispatching');
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toEqual({ code: 0, signal: null });
+    expect(worker.output()).toContain('[worker] stopped');
+  }, 60_000);
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -21,7 +21,7 @@ describe('deliveries and consent history follow their campaign and contacts', ()
     const other = await createSendingScene(t.db, { count: 2 });
     const at = new Date();
     for (const contactId of [...scene.contactIds, other.contactIds[0]]) {
-      await recordConsent(t.db, { merchantId: scene.merchant.merchantId, contactId, channel: 'email', action: 'optin', source: 'manual', at });
+      await recordConsent(t.db, { merchantId: scene.merchant.merchantId, contactId, channel: 'email', action: 'optout', source: 'manual', at });
     }
     await recordConsent(t.db, { merchantId: other.merchant.merchantId, contactId: other.contactIds[0], channel: 'sms', action: 'optout', source: 'manual', at });
     expect(await countFor(scene.campaignId)).toBe(3);

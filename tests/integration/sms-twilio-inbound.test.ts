@@ -126,6 +126,21 @@ describe('opt-out and opt-in words, as Twilio reads them', () => {
     const messages = (await threadOf(c.id)).messages;
     expect(messages.filter((m) => m.kind === 'message').map((m) => `${m.direction}:${m.text.slice(0, 12)}`)).toEqual(['in:STOP', 'out:You have bee']);
   });
+
+  it('a second STOP (another message) is recorded as a message only: no second history row, no second confirmation (found from outside)', async () => {
+    const c = await customer(true);
+    const sent = twilio.messages.length;
+    await text(c.phone, 'STOP');
+    await text(c.phone, 'stop');
+    expect(await history(c.id)).toEqual(['sms:optout:sms-reply']);
+    expect(twilio.messages.length).toBe(sent + 1);
+    // START after it changes the state again: confirmed once; a second START is not.
+    await text(c.phone, 'START');
+    await text(c.phone, 'START');
+    expect(twilio.messages.length).toBe(sent + 2);
+    const messages = (await threadOf(c.id)).messages;
+    expect(messages.filter((m) => m.kind === 'message').map((m) => `${m.direction}:${m.text.slice(0, 5)}`)).toEqual(['in:STOP', 'out:You h', 'in:stop', 'in:START', 'out:You a', 'in:START']);
+  });
 });
 
 describe('Twilio refusing the confirmation', () => {
@@ -254,6 +269,28 @@ describe('the signature and the envelope', () => {
     expect((await contactRow(c.id)).smsOptIn).toBe(true);
     const rows = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from inbox_messages m join conversations v on v.id = m.conversation_id where v.contact_id = ${c.id}`);
     expect(Number(rows[0].n)).toBe(0);
+  });
+
+  it("accepts a Webhooks Rule's HMAC-SHA256 signature (the official library's, with its SharedKey) only with TWILIO_WEBHOOK_SHARED_KEY set", async () => {
+    const c = await customer(true);
+    const sharedKey = { secret: 'shared-key-secret-of-the-webhooks-rule' };
+    const signed = () => signedTwilioRequest({ appUrl: APP, path: PATH, authToken: twilio.authToken, params: inboundParams(c.phone, OUR_NUMBER, 'hello'), sharedKey });
+    expect((await inbound(signed(), noParams)).status).toBe(403);
+    process.env.TWILIO_WEBHOOK_SHARED_KEY = sharedKey.secret;
+    try {
+      expect((await inbound(signed(), noParams)).status).toBe(200);
+      // Signed with the Auth Token while the header names the SharedKey's SHA-256: refused.
+      const tokenSigned = signedTwilioRequest({ appUrl: APP, path: PATH, authToken: twilio.authToken, params: inboundParams(c.phone, OUR_NUMBER, 'x'), sharedKey: { secret: twilio.authToken } });
+      expect((await inbound(tokenSigned, noParams)).status).toBe(403);
+      const unknown = signedTwilioRequest({ appUrl: APP, path: PATH, authToken: twilio.authToken, params: inboundParams(c.phone, OUR_NUMBER, 'y'), sharedKey: { ...sharedKey, algorithm: 'HMAC_SHA512' } });
+      expect((await inbound(unknown, noParams)).status).toBe(403);
+      // The Auth Token's SHA-1 without the header still holds.
+      expect((await text(c.phone, 'plain')).status).toBe(200);
+    } finally {
+      delete process.env.TWILIO_WEBHOOK_SHARED_KEY;
+    }
+    const texts = await t.db.execute<{ text: string }>(sql`select m.text from inbox_messages m join conversations v on v.id = m.conversation_id where v.contact_id = ${c.id} order by m.id`);
+    expect(texts.map((r) => r.text)).toEqual(['hello', 'plain']);
   });
 
   it('accepts the URL Twilio signed with the default port, like the official validator', async () => {
