@@ -330,6 +330,7 @@ function renderedMessage(r: Member) {
       baseUrl: 'https://app.starloop.test',
     },
     r.id,
+    1,
   );
   return { to: r.email, subject: email.subject, html: email.html, text: email.text, headers: email.headers };
 }

@@ -146,7 +146,7 @@ function render(template: RenderContext['template'], channel: number, id: number
     const { subject, html } = renderEmailContent(ctx, tokenValues(ctx, 'email'));
     content = { subject, text: htmlToText(html), html };
   } else if (channel === 0) {
-    const email = renderEmail(ctx, id);
+    const email = renderEmail(ctx, id, 1);
     content = { subject: email.subject, text: email.text, html: email.html };
   } else {
     content = { subject: null, text: renderSms(ctx).body, html: null };

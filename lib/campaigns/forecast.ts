@@ -6,7 +6,9 @@ import { normalizeEmail } from '@/lib/contacts/normalize';
 import { parseRange, parseRangeList } from '@/lib/schedule/time-range';
 import { countSms, type SmsEncoding } from '@/lib/templates/sms-segments';
 import { tokensIn, type TemplateToken } from '@/lib/templates/tokens';
-import { contactColumns, frequencyCapDaysSql, recentlyAskedSql, skipReasonSql } from '@/lib/sending/eligibility';
+import { contactColumns, frequencyCapDaysSql, recentlyAskedSql, skipReason, skipReasonSql } from '@/lib/sending/eligibility';
+import { splitPersonName } from '@/lib/names/split-name';
+import { locales, type Locale } from '@/lib/i18n/locales';
 import { forecastSendTimes } from '@/lib/sending/forecast-times';
 import { renderSms } from '@/lib/sending/render-message';
 import { audienceWhere } from './filters';
@@ -36,6 +38,8 @@ export interface Forecast {
 
 type ReasonRow = {
   reason: ForecastReason;
+  /** The members' own language (null: none of ours): the SMS opt-out text is rendered in it. */
+  locale: string | null;
   n: number;
   no_first: number;
   no_last: number;
@@ -76,7 +80,7 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
   const rows = await ctx.db.execute<ReasonRow>(
     sql`
       with classified as (
-        select c.first_name, c.last_name,
+        select c.first_name, c.last_name, case when c.locale in (${sql.join(locales.map((l) => sql`${l}`), sql`, `)}) then c.locale end as locale,
           coalesce(${consentReason}, case
             when ${recipient ? sql`false` : sql`not (${audience})`} then case when ${channelOpt} is null then 'no_optin' else 'filtered_out' end
             when ${recentlyAsked} then 'frequency_cap'
@@ -84,7 +88,7 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
           end) as reason
         from contacts c where ${scope}
       )
-      select reason, count(*)::int as n,
+      select reason, locale, count(*)::int as n,
         count(*) filter (where first_name = '')::int as no_first,
         count(*) filter (where last_name = '')::int as no_last,
         count(*) filter (where first_name = '' and last_name = '')::int as no_name,
@@ -93,12 +97,16 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
         count(*) filter (where (first_name || last_name) ~ '[^\\x01-\\x7f]')::int as wide,
         (array_agg(first_name order by length(first_name) desc) filter (where (first_name || last_name) ~ '[^\\x01-\\x7f]'))[1] as wide_first,
         (array_agg(last_name order by length(last_name) desc) filter (where (first_name || last_name) ~ '[^\\x01-\\x7f]'))[1] as wide_last
-      from classified group by reason`,
+      from classified group by reason, locale`,
   );
-  // A single recipient not yet in the list is created as a lead at send time: it receives.
-  if (recipient && rows.length === 0) rows.push({ reason: 'receive', n: 1, no_first: 0, no_last: 0, no_name: 0, max_first: input.recipientName ?? '', max_last: '', wide: 0, wide_first: null, wide_last: null });
-  const receive = rows.find((r) => r.reason === 'receive');
-  const recipients = Number(receive?.n ?? 0);
+  // A single recipient not yet in the list is created as a lead at send time (./snapshots.ts),
+  // named as typed and split there, with no consent yet: the rules decide whether it receives
+  // (found from outside: an SMS lead was forecast as "1 recipient", then skipped for no opt-in;
+  // a lead without a name was not counted as one, so "Hi ," went out unwarned).
+  if (recipient && rows.length === 0) rows.push(newLeadRow(input, email, scene, ctx.locale));
+  const receiving = rows.filter((r) => r.reason === 'receive');
+  const recipients = receiving.reduce((sum, r) => sum + Number(r.n), 0);
+  const countOf = (field: 'no_first' | 'no_last' | 'no_name') => receiving.reduce((sum, r) => sum + Number(r[field]), 0);
   const scheduled = input.sendType === 1 ? parseScheduledTime(input.scheduledTime, zone) : null;
   const start = scheduled && scheduled > now ? scheduled : now;
   const ratePerSecond = setting(email ? 'emailRatePerSecond' : 'smsRatePerSecond');
@@ -111,50 +119,80 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
   });
   const used = tokensIn(`${template.subject ?? ''} ${template.content} ${template.contentText ?? ''}`);
   const emptyCounts: Partial<Record<TemplateToken, number>> = {
-    firstName: Number(receive?.no_first ?? 0),
-    lastName: Number(receive?.no_last ?? 0),
-    fullName: Number(receive?.no_name ?? 0),
+    firstName: countOf('no_first'),
+    lastName: countOf('no_last'),
+    fullName: countOf('no_name'),
     googleReviewLink: location.reviewLink ? 0 : recipients,
   };
   return {
     considered: rows.reduce((sum, r) => sum + Number(r.n), 0),
     recipients,
-    skipped: rows
-      .filter((r): r is ReasonRow & { reason: Exclude<ForecastReason, 'receive'> } => r.reason !== 'receive')
-      .map((r) => ({ reason: r.reason, count: Number(r.n) }))
+    skipped: [...rows.reduce((counts, r) => (r.reason === 'receive' ? counts : counts.set(r.reason, (counts.get(r.reason) ?? 0) + Number(r.n))), new Map<Exclude<ForecastReason, 'receive'>, number>())]
+      .map(([reason, count]) => ({ reason, count }))
       .sort((a, b) => forecastReasons.indexOf(a.reason) - forecastReasons.indexOf(b.reason)),
     firstSendAt: times.first?.toISOString() ?? null,
     lastSendAt: times.last?.toISOString() ?? null,
     ratePerSecond,
-    sms: email ? null : smsFigures(template, location.reviewLink, receive, recipients),
+    sms: email ? null : smsFigures(template, location.reviewLink, receiving),
     emptyTokens: used.filter((token) => (emptyCounts[token] ?? 0) > 0 && recipients > 0).map((token) => ({ token, count: emptyCounts[token] ?? 0 })),
   };
 }
 
-/** Segments of the longest message (Latin and CJK names apart), and the campaign's total. */
+/**
+ * Segments of the longest message and the campaign's total, rendered as the dispatcher renders
+ * each member: in the member's own language (the opt-out text is "Reply STOP…" or "回复TD退订",
+ * and a Chinese one makes the whole message UCS-2), with a real opt token's length, Latin and
+ * other names apart. Found from outside: every member was rendered in the template's language (or
+ * Chinese), so English contacts were forecast as UCS-2 at twice their segments.
+ */
 function smsFigures(
   template: { content: string; contentText: string | null; includeUnsubscribe: boolean; locale: string | null },
   reviewLink: string | null,
-  receive: ReasonRow | undefined,
-  recipients: number,
+  receiving: ReasonRow[],
 ): Forecast['sms'] {
-  if (!recipients || !receive) return null;
-  const render = (firstName: string, lastName: string) =>
+  if (!receiving.length) return null;
+  const render = (firstName: string, lastName: string, locale: string | null) =>
     countSms(
       renderSms({
         template: { subject: null, content: template.content, contentText: template.contentText ?? '', includeUnsubscribe: template.includeUnsubscribe, locale: template.locale },
-        contact: { firstName, lastName, optToken: 'x'.repeat(22), locale: template.locale },
+        contact: { firstName, lastName, optToken: 'x'.repeat(OPT_TOKEN_LENGTH), locale },
         reviewLink,
         baseUrl: appUrl(),
       }).body,
     );
-  const wide = Number(receive.wide);
-  const narrowCount = render(receive.max_first ?? '', receive.max_last ?? '');
-  const wideCount = wide ? render(receive.wide_first ?? '', receive.wide_last ?? '') : null;
-  const worst = wideCount && wideCount.segments > narrowCount.segments ? wideCount : narrowCount;
+  let segmentsPerMessage = 0;
+  let totalSegments = 0;
+  let ucs2 = false;
+  for (const group of receiving) {
+    const wide = Number(group.wide);
+    const narrow = render(group.max_first ?? '', group.max_last ?? '', group.locale);
+    const widest = wide ? render(group.wide_first ?? '', group.wide_last ?? '', group.locale) : null;
+    segmentsPerMessage = Math.max(segmentsPerMessage, narrow.segments, widest?.segments ?? 0);
+    totalSegments += narrow.segments * (Number(group.n) - wide) + (widest?.segments ?? 0) * wide;
+    ucs2 ||= narrow.encoding === 'UCS-2' || widest?.encoding === 'UCS-2';
+  }
+  return { encoding: ucs2 ? 'UCS-2' : 'GSM-7', segmentsPerMessage, totalSegments };
+}
+
+/** An opt token's length (lib/contacts/opt-token.ts: 24 bytes, base64url): the opt-in link's share of an SMS. */
+const OPT_TOKEN_LENGTH = 32;
+
+/** The forecast row of a single recipient who will be created as a lead when the campaign starts. */
+function newLeadRow(input: CampaignInput, email: boolean, scene: string | null, locale: Locale): ReasonRow {
+  const { firstName, lastName } = splitPersonName(input.recipientName ?? '', locale);
+  const lead = { email: email ? (input.recipientEmail ?? null) : null, phone: email ? null : (input.recipientPhone ?? null), emailOptIn: null, smsOptIn: null, emailStatus: 'ok' as const, recentlyAsked: false };
+  const wide = /[^\x01-\x7f]/.test(firstName + lastName);
   return {
-    encoding: wideCount ? 'UCS-2' : narrowCount.encoding,
-    segmentsPerMessage: worst.segments,
-    totalSegments: narrowCount.segments * (recipients - wide) + (wideCount?.segments ?? 0) * wide,
+    reason: (skipReason(email ? 'email' : 'sms', lead, scene) as ForecastReason | null) ?? 'receive',
+    locale: null,
+    n: 1,
+    no_first: firstName ? 0 : 1,
+    no_last: lastName ? 0 : 1,
+    no_name: firstName || lastName ? 0 : 1,
+    max_first: firstName,
+    max_last: lastName,
+    wide: wide ? 1 : 0,
+    wide_first: wide ? firstName : null,
+    wide_last: wide ? lastName : null,
   };
 }

@@ -22,7 +22,7 @@ export async function readFileForViewer(
 ): Promise<{ file: FileRow; bytes: Uint8Array }> {
   const condition = 'key' in where ? eq(files.key, where.key) : and(eq(files.id, where.id), eq(files.module, where.module));
   const [row] = await db.select().from(files).where(condition).limit(1);
-  const signed = 'id' in where && verifyFileSignature(where.module, where.id, where.signature);
+  const signed = Boolean(row) && 'id' in where && verifyFileSignature(row.merchantId, where.module, where.id, where.signature);
   if (!row || (row.merchantId !== viewerMerchantId && !row.public && !signed)) throw notFound();
   const file = signed ? { ...row, public: true } : row;
   const bytes = await getStorage().get(file.key);

@@ -57,7 +57,7 @@ export async function replyToConversation(ctx: ServiceContext, input: ReplyInput
   try {
     if (input.channel === 'email') {
       const [last] = await ctx.db
-        .select({ subject: inboxMessages.subject, externalId: inboxMessages.externalId })
+        .select({ subject: inboxMessages.subject, externalId: inboxMessages.externalId, inReplyTo: inboxMessages.inReplyTo })
         .from(inboxMessages)
         .where(and(eq(inboxMessages.conversationId, conversation.id), eq(inboxMessages.channel, 'email'), eq(inboxMessages.direction, 'in')))
         .orderBy(desc(inboxMessages.createdAt))
@@ -68,7 +68,11 @@ export async function replyToConversation(ctx: ServiceContext, input: ReplyInput
         .split(/\n{2,}/)
         .map((p) => `<p style="margin:0 0 12px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.6">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
         .join('');
-      const threading: Record<string, string> = last?.externalId ? { 'In-Reply-To': last.externalId, References: last.externalId } : {};
+      // References: the message it answered, then the customer's own (RFC 5322 3.6.4 wants the
+      // parent's whole References; its direct parent, often our campaign mail, is what we keep),
+      // so clients that thread by References keep the campaign in the chain.
+      const references = [...new Set([last?.inReplyTo, last?.externalId].filter((id): id is string => Boolean(id)))].join(' ');
+      const threading: Record<string, string> = last?.externalId ? { 'In-Reply-To': last.externalId, References: references } : {};
       handedOver = true;
       const result = await sendEmail(ctx.db, {
         merchantId: ctx.merchantId,

@@ -45,14 +45,15 @@ export async function findPublishedPost(db: Db, publicId: string): Promise<Publi
       publishedAt: posts.publishedAt,
       updatedAt: posts.updatedAt,
       merchantName: merchants.name,
+      merchantId: posts.merchantId,
     })
     .from(posts)
     .innerJoin(merchants, eq(merchants.id, posts.merchantId))
     .where(and(eq(posts.publicId, publicId), eq(posts.status, 'published')))
     .limit(1);
   if (!row || !row.publishedAt) return null;
-  const { coverFileId, ...rest } = row;
-  return { ...rest, body: signFileLinks(rest.body), publishedAt: row.publishedAt, coverUrl: publicCoverUrl(coverFileId), url: publicPostPath(row.publicId) };
+  const { coverFileId, merchantId, ...rest } = row;
+  return { ...rest, body: signFileLinks(rest.body, merchantId), publishedAt: row.publishedAt, coverUrl: publicCoverUrl(merchantId, coverFileId), url: publicPostPath(row.publicId) };
 }
 
 /** A merchant's published articles, newest first (for a merchant's own site or app). */
@@ -83,7 +84,7 @@ export async function listPublishedPosts(ctx: Pick<PublicContext, 'db'>, query: 
     records: rows.map(({ coverFileId, publishedAt, ...rest }) => ({
       ...rest,
       publishedAt: publishedAt ?? rest.updatedAt,
-      coverUrl: publicCoverUrl(coverFileId),
+      coverUrl: publicCoverUrl(query.merchantId, coverFileId),
       url: publicPostPath(rest.publicId),
     })),
   };
@@ -94,8 +95,8 @@ export async function listPublishedPosts(ctx: Pick<PublicContext, 'db'>, query: 
  * (lib/files/public-links.ts), so publishing is what makes them public and their ids stay
  * unguessable. An address once read stays valid after an unpublish, like a reader's cached copy.
  */
-function publicCoverUrl(fileId: string | null): string | null {
-  return fileId && /^\d{1,10}$/.test(fileId) ? signedFileUrl('post', fileId) : null;
+function publicCoverUrl(merchantId: number, fileId: string | null): string | null {
+  return fileId && /^\d{1,10}$/.test(fileId) ? signedFileUrl(merchantId, 'post', fileId) : null;
 }
 
 export function publicPostPath(publicId: string): string {

@@ -2,6 +2,7 @@ import type { Db } from '@/db/client';
 import { CampaignStatus } from '@/db/schema/campaigns';
 import { appUrl } from '@/lib/app-url';
 import { DeliveryError, TransportDownError, type EmailTransport, type SendResult, type SmsTransport } from '@/lib/messaging/types';
+import { SMS_MAX_CHARACTERS } from '@/lib/templates/sms-segments';
 import { applyTimeRules, claimDueDeliveries, completeFinishedCampaigns, recoverStaleClaims, sendingDeadlines } from './claim';
 import { skipReason } from './eligibility';
 import { loadJobs, type DeliveryJob } from './load-batch';
@@ -277,7 +278,7 @@ async function deliver(db: Db, job: DeliveryJob, claim: Claim, options: Dispatch
   let result: SendResult;
   try {
     if (job.channel === 'email') {
-      const email = renderEmail(render, job.deliveryId);
+      const email = renderEmail(render, job.deliveryId, job.merchantId);
       const attempt = attemptOf({ subject: email.subject, text: email.text, html: email.html });
       await transports.emailLimiter.take();
       const message = { merchantId: job.merchantId, from: transports.from(job.merchantName), to: job.consent.email ?? '', replyTo: job.replyTo ?? undefined, ...email };
@@ -301,6 +302,10 @@ async function deliver(db: Db, job: DeliveryJob, claim: Claim, options: Dispatch
       }
     } else {
       const sms = renderSms(render);
+      // Failed for good, not retried, before it takes a place in the send rate: the provider
+      // would refuse it, or split it into dozens of paid parts.
+      const characters = [...sms.body].length;
+      if (characters > SMS_MAX_CHARACTERS) throw new DeliveryError(`sms too long: ${characters} characters, at most ${SMS_MAX_CHARACTERS}`, false);
       await transports.smsLimiter.take();
       if (!(await gate(attemptOf({ subject: null, text: sms.body, html: null })))) return early('released');
       result = await transports.sms.send(db, { merchantId: job.merchantId, to: job.consent.phone ?? '', body: sms.body });

@@ -61,12 +61,12 @@ export interface RenderedEmail {
  * An e-mail for one delivery: tokens filled (values HTML-escaped), links tracked except the
  * opt-out link, an open pixel, and a working one-click List-Unsubscribe (RFC 8058).
  */
-export function renderEmail(ctx: RenderContext, deliveryId: number): RenderedEmail {
+export function renderEmail(ctx: RenderContext, deliveryId: number, merchantId: number): RenderedEmail {
   const values = tokenValues(ctx, 'email');
   const { subject, html: content } = renderEmailContent(ctx, values);
   // The template's images open for the customer by signed address only in mail actually sent (not
-  // in the preview): sending is what makes them public.
-  const body = signFileLinks(content);
+  // in the preview): sending is what makes them public; only the sending merchant's own files.
+  const body = signFileLinks(content, merchantId);
   const html = addTracking(body, ctx.baseUrl, deliveryId, [values.optoutLink ?? '']);
   const unsubscribe = oneClickUnsubscribeUrl(ctx.baseUrl, ctx.contact.optToken);
   return {

@@ -82,17 +82,28 @@ export function clickRedirectTarget(target: string): string | null {
  * opt-out link stays direct: an unsubscribe must work even when tracking is blocked.
  */
 export function addTracking(html: string, baseUrl: string, deliveryId: number, untracked: readonly string[] = []): string {
-  const rewritten = html.replace(/(<a\b[^>]*?\bhref=)(["'])(https?:\/\/[^"']+)\2/gi, (match, prefix: string, quote: string, href: string) => {
-    const target = decodeEntities(href);
+  // Either quote, each allowing the other inside (`href="…it's…"`).
+  const rewritten = html.replace(/(<a\b[^>]*?\bhref=)(?:"(https?:\/\/[^"]+)"|'(https?:\/\/[^']+)')/gi, (match, prefix: string, double?: string, single?: string) => {
+    const target = decodeEntities(double ?? single ?? '');
     if (untracked.some((u) => target === u)) return match;
-    return `${prefix}${quote}${escapeAttr(clickUrl(baseUrl, deliveryId, target))}${quote}`;
+    return `${prefix}"${escapeAttr(clickUrl(baseUrl, deliveryId, target))}"`;
   });
   const pixel = `<img src="${escapeAttr(openPixelUrl(baseUrl, deliveryId))}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" />`;
   return /<\/body>/i.test(rewritten) ? rewritten.replace(/<\/body>/i, `${pixel}</body>`) : `${rewritten}${pixel}`;
 }
 
+/**
+ * An attribute's value as the browser reads it: the named entities our escaping and editors write,
+ * and every numeric one. Only `&amp;` and `/` were decoded before, so `O'Neil` in a link's address
+ * reached its target as `O&#39;Neil` (found from outside).
+ */
 function decodeEntities(value: string): string {
-  return value.replace(/&amp;/g, '&').replace(/&#x2F;/gi, '/').replace(/&#47;/g, '/');
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+  return value.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/gi, (whole, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
+    if (name) return named[name.toLowerCase()] ?? whole;
+    const code = decimal ? Number(decimal) : parseInt(hex ?? '', 16);
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+  });
 }
 
 function escapeAttr(value: string): string {

@@ -9,6 +9,12 @@ const GSM_BASIC = new Set(
 );
 const GSM_EXTENDED = new Set('^{}\\[~]|€\f');
 
+/**
+ * The longest SMS body Twilio takes (its error 21617 past it), in characters. A template is at most
+ * 1,000 characters, but its names and links rendered can go far past (found from outside: 15,373).
+ */
+export const SMS_MAX_CHARACTERS = 1600;
+
 export type SmsEncoding = 'GSM-7' | 'UCS-2';
 
 export interface SmsCount {

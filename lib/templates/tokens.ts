@@ -52,16 +52,34 @@ export function normalizeTokens(text: string): { text: string; unknown: string[]
 
 /**
  * Replaces tokens (aliases included) with member values. In HTML mode the values are escaped,
- * so a contact named `<script>` stays text. A known token without a value becomes empty;
- * unknown tokens are left as written.
+ * so a contact named `<script>` stays text. Inside a link's address (`href`) a token that starts
+ * the address is one (a review or opt-out link) and goes in as it is; anywhere later in it, the
+ * value is a part of the address and is percent-encoded, so a name like `A&b=2#x` or `O'Neil`
+ * reaches the link's target as typed instead of adding parameters or cutting it (found from
+ * outside). One pass over the text: a value that holds `{{…}}` is never expanded again. A known
+ * token without a value becomes empty; unknown tokens are left as written.
  */
 export function renderTokens(text: string, values: TokenValues, options: { html?: boolean } = {}): string {
-  return text.replace(TOKEN_PATTERN, (whole, raw: string) => {
+  const addresses = options.html ? linkAddressRanges(text) : [];
+  return text.replace(TOKEN_PATTERN, (whole, raw: string, offset: number) => {
     const token = canonicalToken(stripTags(raw).trim());
     if (!token) return whole;
     const value = values[token] ?? '';
-    return options.html ? escapeHtml(value) : value;
+    if (!options.html) return value;
+    const address = addresses.find((range) => offset >= range.start && offset < range.end);
+    const partOfAddress = address && text.slice(address.start, offset).trim() !== '';
+    return escapeHtml(partOfAddress ? encodeURIComponent(value) : value);
   });
+}
+
+/** Where the values of `href` attributes are, in an HTML text (quoted values only, as editors write them). */
+function linkAddressRanges(html: string): { start: number; end: number }[] {
+  const ranges: { start: number; end: number }[] = [];
+  for (const match of html.matchAll(/(\shref\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi)) {
+    const start = (match.index ?? 0) + match[1].length + 1;
+    ranges.push({ start, end: start + (match[2] ?? match[3]).length });
+  }
+  return ranges;
 }
 
 /** The canonical tokens a text uses, in order of first appearance. */

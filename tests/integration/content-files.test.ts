@@ -7,7 +7,7 @@ import { files } from '@/db/schema/files';
 import { outbox } from '@/db/schema/outbox';
 import * as view from '@/app/api/aws/s3/[module]/view/route';
 import { saveUpload } from '@/lib/files/save-upload';
-import { signFileLinks } from '@/lib/files/public-links';
+import { fileSignature, signFileLinks } from '@/lib/files/public-links';
 import { outboxEmailTransport, outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { createRateLimiter } from '@/lib/sending/rate-limiter';
@@ -75,10 +75,23 @@ describe('template files', () => {
 
   it('are signed in HTML once, with a forged signature replaced', () => {
     const html = '<img src="/api/aws/s3/campaign/view?id=5&amp;s=forged"><a href="https://x.test/api/aws/s3/post/view?id=6">x</a><img src="/api/aws/s3/campaign/view?name=5">';
-    const signed = signFileLinks(html);
+    const signed = signFileLinks(html, 3);
     expect(signed).not.toContain('forged');
     expect(signed.match(/&amp;s=/g)).toHaveLength(2);
-    expect(signFileLinks(signed)).toBe(signed);
+    expect(signFileLinks(signed, 3)).toBe(signed);
     expect(signed).toContain('view?name=5"');
+  });
+
+  it("never open for another merchant's mail or article naming their id (found from outside: every merchant's files could be walked)", async () => {
+    const owner = await createMerchant(t.db);
+    const id = await saveUpload(owner.ctx, 'campaign', { name: 'private.png', bytes: PNG });
+    const intruder = await createSendingScene(t.db, { count: 1, template: { content: `<p>Hi</p><img src="/api/aws/s3/campaign/view?id=${id}" alt="">` } });
+    await drain();
+    const [mail] = await t.db.select({ html: outbox.html }).from(outbox).where(eq(outbox.merchantId, intruder.merchant.merchantId));
+    const src = /<img src="([^"]+)"/.exec(mail.html ?? '')?.[1].replace(/&amp;/g, '&') ?? '';
+    expect(src).toContain(`view?id=${id}&s=`);
+    expect(await viewSignedOut(src)).toBe(404);
+    // The same file signed for its own merchant opens.
+    expect(await viewSignedOut(`/api/aws/s3/campaign/view?id=${id}&s=${fileSignature(owner.merchantId, 'campaign', id)}`)).toBe(200);
   });
 });

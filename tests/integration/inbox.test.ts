@@ -167,7 +167,7 @@ describe('inbound messages', () => {
     // A new message to some other address of ours, answering nothing: the sender's address finds the conversation.
     const second = `From: carol@example.org\r\nTo: hello@shop.example\r\nSubject: Also\r\nMessage-ID: <carol-2@example.org>\r\n\r\nAnd a high chair.\r\n`;
     const extended = (await (await inboundEmail(mimeRequest(second), noParams)).json()).data;
-    expect(extended).toEqual({ accepted: true, conversationId: opened.conversationId, merchantId: merchant.merchantId });
+    expect(extended).toMatchObject({ accepted: true, conversationId: opened.conversationId, merchantId: merchant.merchantId });
     const texts = (await t.db.select().from(inboxMessages).where(eq(inboxMessages.conversationId, opened.conversationId))).map((m) => m.text);
     expect(texts.sort()).toEqual(['A table for two?', 'And a high chair.']);
     const [conversation] = await t.db.select().from(conversations).where(eq(conversations.id, opened.conversationId));
@@ -211,6 +211,8 @@ describe('replies and the list', () => {
     expect(sent?.to).toEqual(['ada@example.com']);
     expect(sent?.subject).toBe('Re: Thanks');
     expect(sent?.headers['in-reply-to']).toBe('<ada-1@example.com>');
+    // The campaign Ada answered stays in the chain (found from outside: only her id was there).
+    expect(sent?.headers.references).toBe('<campaign-2@starloop.test> <ada-1@example.com>');
     expect(sent?.headers['reply-to']).toMatch(/^reply\+m\d+\.[a-z0-9]+@in\.starloop\.test$/);
     expect(sent?.text).toContain('See you soon.');
     const text = await callApi(reply, { method: 'POST', path: '/x', token: scene.merchant.token, params: { id }, body: { channel: 'sms', text: 'See you tomorrow!' } });
@@ -258,7 +260,7 @@ describe('replies and the list', () => {
     expect(stored).toMatchObject({ direction: 'out', conversationId: data.conversationId });
     // From another address of hers, to no inbox address: only our Message-ID can thread it.
     const answer = `From: Dora Work <dora@work.example>\r\nTo: no-reply@starloop.test\r\nSubject: Re: Parking\r\nMessage-ID: <dora-2@work.example>\r\nIn-Reply-To: ${ours}\r\nReferences: <dora-1@example.com> ${ours}\r\n\r\nGreat, thanks!\r\n`;
-    expect((await (await inboundEmail(mimeRequest(answer), noParams)).json()).data).toEqual({ accepted: true, conversationId: data.conversationId, merchantId: merchant.merchantId });
+    expect((await (await inboundEmail(mimeRequest(answer), noParams)).json()).data).toMatchObject({ accepted: true, conversationId: data.conversationId, merchantId: merchant.merchantId });
     expect(await t.db.select().from(contacts).where(eq(contacts.email, 'dora@work.example'))).toHaveLength(0);
     const view = await callApi(thread, { path: '/x', token: merchant.token, params: { id } });
     expect((view.body.data as { messages: { direction: string; text: string }[] }).messages.map((m) => `${m.direction}:${m.text}`)).toEqual(['in:Is there parking?', 'out:Yes, behind the shop.', 'in:Great, thanks!']);

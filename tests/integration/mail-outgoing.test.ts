@@ -66,6 +66,7 @@ describe('the List-Unsubscribe address', () => {
         baseUrl: APP,
       },
       1,
+      1,
     );
     return /^<(.+)>$/.exec(mail.headers['List-Unsubscribe'])?.[1] ?? '';
   }

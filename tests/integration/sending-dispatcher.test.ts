@@ -107,6 +107,22 @@ describe('the dispatcher', () => {
     expect(body).toMatch(/review us: https:\/\/g\.page\/r\/test-store\/review Reply STOP to opt out$/);
   });
 
+  it('fails an SMS rendered past 1,600 characters for good, without sending it (found from outside: 15,373 went to Twilio)', async () => {
+    const long = 'Hi {{fullName}} '.repeat(40);
+    const scene = await createSendingScene(t.db, {
+      channel: 'sms',
+      members: [{ smsOptIn: true, firstName: 'A'.repeat(100), lastName: 'B'.repeat(100) }, { smsOptIn: true, firstName: 'Al', lastName: 'Li' }],
+      template: { content: long, contentText: long },
+    });
+    await drain();
+    expect(await deliveryStatuses(t.db, scene.campaignId)).toEqual({ sent: 1, failed: 1 });
+    const [failed] = await t.db.select().from(deliveries).where(sql`${deliveries.campaignId} = ${scene.campaignId} and ${deliveries.status} = 'failed'`);
+    expect(failed.error).toMatch(/^sms too long: \d+ characters, at most 1600$/);
+    expect(failed.attempts).toBe(1);
+    const bodies = await t.db.execute<{ body: string }>(sql`select body from outbox where merchant_id = ${scene.merchant.merchantId}`);
+    expect(bodies.map((b) => b.body.length)).toEqual([long.replaceAll('{{fullName}}', 'Al Li').trim().length]);
+  });
+
   it('caps review requests per contact and channel (30 days by default, a merchant setting)', async () => {
     const first = await createSendingScene(t.db, { count: 2 });
     await drain();

@@ -89,6 +89,44 @@ describe('the sending forecast', () => {
     expect([mail.recipients, mail.skipped.map((s) => s.reason)]).toEqual([0, ['opted_out']]);
   });
 
+  it("renders each member's SMS in the member's own language, as the dispatcher does (found from outside: English contacts forecast as UCS-2)", async () => {
+    const text = 'Hi {{firstName}}, how was your visit? Tell us.';
+    const scene = await createSendingScene(t.db, {
+      channel: 'sms',
+      members: [
+        { firstName: 'Ann', lastName: 'Lee', smsOptIn: true, locale: 'en-US' },
+        { firstName: 'José', lastName: 'Núñez', smsOptIn: true, locale: 'en-US' },
+        { firstName: '小明', lastName: '王', smsOptIn: true, locale: 'zh-CN' },
+      ],
+      template: { content: text, contentText: text, includeUnsubscribe: true, locale: null },
+      campaign: { status: 0 },
+    });
+    const ask = async () =>
+      (await callApi(POST, { method: 'POST', path: '/sending/forecast', token: scene.merchant.token, body: { campaignChannel: 1, locationId: scene.locationId, templateId: scene.templateId, sendType: 0, timezone: 'Asia/Shanghai' } })).body
+        .data as { recipients: number; sms: { encoding: string; segmentsPerMessage: number; totalSegments: number } };
+    // Two English messages of one GSM-7 part (é and ñ are GSM-7), one Chinese of one UCS-2 part.
+    expect(await ask()).toMatchObject({ recipients: 3, sms: { encoding: 'UCS-2', segmentsPerMessage: 1, totalSegments: 3 } });
+    await t.db.delete(contacts).where(eq(contacts.id, scene.contactIds[2]));
+    expect((await ask()).sms).toEqual({ encoding: 'GSM-7', segmentsPerMessage: 1, totalSegments: 2 });
+  });
+
+  it('forecasts a single recipient who is not yet a contact by the rules a new lead meets: no SMS opt-in yet, no name', async () => {
+    const scene = await createSendingScene(t.db, { channel: 'sms', members: [], template: { content: 'Hi {{firstName}}!', contentText: 'Hi {{firstName}}!' }, campaign: { status: 0 } });
+    const ask = async (body: object) =>
+      (await callApi(POST, { method: 'POST', path: '/sending/forecast', token: scene.merchant.token, body: { locationId: scene.locationId, sendType: 0, timezone: 'America/New_York', ...body } })).body.data as {
+        recipients: number;
+        skipped: { reason: string; count: number }[];
+        emptyTokens: { token: string; count: number }[];
+      };
+    const sms = await ask({ campaignChannel: 1, templateId: scene.templateId, recipientPhone: '+1 212 555 0142' });
+    expect([sms.recipients, sms.skipped]).toEqual([0, [{ reason: 'no_optin', count: 1 }]]);
+    const emailScene = await createSendingScene(t.db, { merchant: scene.merchant, members: [], template: { subject: 'Hello {{firstName}}', content: '<p>Hi {{firstName}}, thanks!</p>' }, campaign: { status: 0 } });
+    const nameless = await ask({ campaignChannel: 0, templateId: emailScene.templateId, recipientEmail: 'new.person@example.com' });
+    expect([nameless.recipients, nameless.emptyTokens]).toEqual([1, [{ token: 'firstName', count: 1 }]]);
+    const named = await ask({ campaignChannel: 0, templateId: emailScene.templateId, recipientEmail: 'new.person@example.com', recipientName: 'Ada Lovelace' });
+    expect(named.emptyTokens).toEqual([]);
+  });
+
   it('answers 404 for another merchant location or template, and 400 with field errors for bad input', async () => {
     const scene = await createSendingScene(t.db, { count: 1, campaign: { status: 0 } });
     const other = await createMerchant(t.db);

@@ -3,6 +3,7 @@ import { parseOptKeyword } from '@/lib/inbox/opt-keywords';
 import { withUnsubscribeText } from '@/lib/sending/sms-unsubscribe';
 import { addTracking, clickUrl, openPixelUrl, verifyClick, verifyOpen } from '@/lib/sending/tracking';
 import { createRateLimiter } from '@/lib/sending/rate-limiter';
+import { renderTokens } from '@/lib/templates/tokens';
 import { isValidTwilioSignature, twilioSignature } from '@/lib/sending/twilio-signature';
 
 process.env.AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123456789';
@@ -58,6 +59,23 @@ describe('tracking links', () => {
     expect(out).toContain('/api/t/o/5/');
     const encoded = /\/api\/t\/c\/5\?u=([^&]+)&amp;s=([^"]+)"/.exec(out);
     expect(encoded && verifyClick(5, encoded[1], encoded[2])).toBe('https://g.page/r/abc/review?x=1&y=2');
+  });
+
+  // Found from outside: names went into link addresses HTML-escaped, not URL-encoded.
+  it.each([
+    ['A&b=2#x', "O'Neil", 'https://example.com/r?n=A%26b%3D2%23x&l=O\'Neil'],
+    ['"Quote\'', 'Line\r\nBreak', 'https://example.com/r?n=%22Quote\'&l=Line%0D%0ABreak'],
+    ['{{lastName}}', '<b>', 'https://example.com/r?n=%7B%7BlastName%7D%7D&l=%3Cb%3E'],
+    ['王小明', 'Zoë', 'https://example.com/r?n=%E7%8E%8B%E5%B0%8F%E6%98%8E&l=Zo%C3%AB'],
+  ])('a link built from names %j %j reaches its target as typed', (firstName, lastName, expected) => {
+    const template = '<p>Hi {{firstName}}, <a href="https://example.com/r?n={{firstName}}&amp;l={{lastName}}">go</a> or <a href=\'{{googleReviewLink}}\'>review</a></p>';
+    const html = renderTokens(template, { firstName, lastName, googleReviewLink: 'https://g.page/r/abc/review?x=1&y=2' }, { html: true });
+    expect(html).not.toContain('<b>');
+    const out = addTracking(html, base, 9);
+    const [first, second] = [...out.matchAll(/\/api\/t\/c\/9\?u=([^&]+)&amp;s=([^"]+)"/g)];
+    expect(verifyClick(9, first[1], first[2])).toBe(expected);
+    // A token that is the whole address (a review or opt-out link) goes in as it is.
+    expect(verifyClick(9, second[1], second[2])).toBe('https://g.page/r/abc/review?x=1&y=2');
   });
 });
 
