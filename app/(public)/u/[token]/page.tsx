@@ -44,11 +44,15 @@ export default async function OptPage({ params, searchParams }: { params: Promis
   const channelWord = channels.length === 1 ? t(channels[0] === 'email' ? 'contacts.public.channelEmail' : 'contacts.public.channelSms') : t('contacts.public.channelsAll');
   const state = (c: 'email' | 'sms') => (c === 'email' ? view.emailOptIn : view.smsOptIn);
   const settled = channels.length > 0 && channels.every((c) => state(c) === (action === 'optin'));
+  // Names are bidi-isolated (a name holding U+202E reversed the page's own words), and long ones
+  // wrap anywhere (an e-mail address as a first name overflowed the card at 375 px).
+  const name = isolate(view.firstName);
+  const merchant = isolate(view.merchantName);
 
   return (
     <Frame lang={locale}>
-      <p className="text-sm font-medium text-primary">{t('contacts.public.from', { merchant: view.merchantName })}</p>
-      <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{view.firstName ? t('contacts.public.greeting', { name: view.firstName }) : t('contacts.public.title')}</h1>
+      <p className="text-sm font-medium [overflow-wrap:anywhere] text-primary">{t('contacts.public.from', { merchant })}</p>
+      <h1 className="text-xl font-semibold [overflow-wrap:anywhere] text-slate-900 dark:text-white">{view.firstName ? t('contacts.public.greeting', { name }) : t('contacts.public.title')}</h1>
       <div className="flex flex-col gap-2 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
         <span className="text-slate-500 dark:text-slate-400">{t('contacts.public.current')}</span>
         {view.channels.map((c) => (
@@ -59,13 +63,13 @@ export default async function OptPage({ params, searchParams }: { params: Promis
         ))}
       </div>
       {done && settled ? (
-        <p role="status" className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-200">
+        <p role="status" className="flex items-start gap-2 text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-200">
           {action === 'optout' ? <MailX className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" /> : <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />}
-          {action === 'optout' ? t('contacts.public.doneOptout', { merchant: view.merchantName, channel: channelWord }) : t('contacts.public.doneOptin')}
+          {action === 'optout' ? t('contacts.public.doneOptout', { merchant, channel: channelWord }) : t('contacts.public.doneOptin')}
         </p>
       ) : (
-        <p className="text-sm text-slate-700 dark:text-slate-200">
-          {t(action === 'optout' ? 'contacts.public.optoutQuestion' : 'contacts.public.optinQuestion', { merchant: view.merchantName, channel: channelWord })}
+        <p className="text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-200">
+          {t(action === 'optout' ? 'contacts.public.optoutQuestion' : 'contacts.public.optinQuestion', { merchant, channel: channelWord })}
         </p>
       )}
       <form action={confirmConsentFormAction} className="flex flex-col gap-2">
@@ -86,6 +90,11 @@ export default async function OptPage({ params, searchParams }: { params: Promis
       </form>
     </Frame>
   );
+}
+
+/** Text from outside (a name) between FSI and PDI: its direction cannot reorder the sentence around it. */
+function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
 }
 
 function StateWord({ t, value }: { t: Translate; value: boolean | null }) {
