@@ -7,7 +7,7 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 /** Up to this many matches are counted exactly; beyond, the list shows PostgreSQL's estimate. */
 export const EXACT_COUNT_LIMIT = 10_000;
-export const importFields = ['firstName', 'lastName', 'fullName', 'email', 'phone', 'gender', 'type', 'location', 'tags', 'emailOptIn', 'smsOptIn', 'custom'] as const;
+export const importFields = ['firstName', 'lastName', 'fullName', 'email', 'phone', 'gender', 'type', 'location', 'tags', 'emailOptIn', 'smsOptIn', 'locale', 'custom'] as const;
 export type ImportField = (typeof importFields)[number];
 
 /** A contact's field bounds: the form, the API and the import refuse the same values. */
@@ -17,3 +17,8 @@ export const TAGS_MAX = 20;
 export const CUSTOM_KEY_MAX = 40;
 export const CUSTOM_VALUE_MAX = 500;
 export const CUSTOM_FIELDS_MAX = 30;
+/**
+ * What separates tags in one spreadsheet cell (the import splits on each): a tag cannot hold one,
+ * or an export and re-import would turn it into two tags.
+ */
+export const TAG_SEPARATORS = [',', '，', ';', '；', '、', '|'] as const;

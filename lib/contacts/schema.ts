@@ -3,7 +3,7 @@ import { consentActions, consentChannels, contactGenders, contactTypes } from '@
 import { locales } from '@/lib/i18n/locales';
 import { isPhoneTyped, PHONE_MAX_LENGTH } from '@/lib/phone/typed';
 import { isValidEmail } from './normalize';
-import { CUSTOM_FIELDS_MAX, CUSTOM_KEY_MAX, CUSTOM_VALUE_MAX, DEFAULT_PAGE_SIZE, NAME_MAX, PAGE_SIZES, TAG_MAX, TAGS_MAX, importFields } from './limits';
+import { CUSTOM_FIELDS_MAX, CUSTOM_KEY_MAX, CUSTOM_VALUE_MAX, DEFAULT_PAGE_SIZE, NAME_MAX, PAGE_SIZES, TAG_MAX, TAG_SEPARATORS, TAGS_MAX, importFields } from './limits';
 import { rowId } from '@/lib/validation/ids';
 import { blankToUndefined, pageNumber, pageSizeOf } from '@/lib/validation/paging';
 
@@ -17,6 +17,10 @@ export const preferenceFilters = ['email', 'phone', 'both', 'none'] as const;
 export const optFilters = ['in', 'out', 'unset'] as const;
 
 const trimmed = (max: number) => z.string().trim().max(max, 'validation.tooLong');
+// A name is one line: line breaks and tabs pasted with it become a space (found from outside: a
+// last name with CR/LF broke the links and the text part of the mail it went into).
+const oneLine = (v: unknown) => (typeof v === 'string' ? v.replace(/[\r\n\t\v\f\u2028\u2029]+/g, ' ') : v);
+const personName = () => z.preprocess(oneLine, trimmed(NAME_MAX).min(1, 'validation.required'));
 const optionalText = (max: number) =>
   z
     .string()
@@ -35,14 +39,18 @@ export const customFieldKey = z.string().trim().min(1, 'validation.required').ma
 /** The detailed form, the create call and the update call. */
 export const contactInput = z
   .object({
-    firstName: trimmed(NAME_MAX).min(1, 'validation.required'),
-    lastName: trimmed(NAME_MAX).min(1, 'validation.required'),
+    firstName: personName(),
+    lastName: personName(),
     email: emailField,
     phone: phoneField,
     gender: z.enum(contactGenders).default('unknown'),
     type: z.enum(contactTypes).default('leads'),
     locationId: rowId().nullable().optional().default(null),
-    tags: z.array(trimmed(TAG_MAX)).max(TAGS_MAX, 'contacts.errors.tooManyTags').default([]),
+    tags: z
+      .array(trimmed(TAG_MAX))
+      .max(TAGS_MAX, 'contacts.errors.tooManyTags')
+      .refine((tags) => tags.every((tag) => !TAG_SEPARATORS.some((s) => tag.includes(s))), 'contacts.errors.tagSeparator')
+      .default([]),
     customFields: z
       .record(customFieldKey, z.string().trim().max(CUSTOM_VALUE_MAX, 'validation.tooLong'))
       .refine((v) => Object.keys(v).length <= CUSTOM_FIELDS_MAX, 'contacts.errors.tooManyFields')
@@ -81,7 +89,9 @@ const emptyToUndefined = blankToUndefined;
 
 /** The list's filters: the same keys in the page URL, the list call and the export call. */
 export const listFilters = z.object({
-  keyword: z.preprocess(emptyToUndefined, z.string().trim().max(100, 'validation.tooLong').optional()),
+  // Full-width forms folded (NFKC), as stored phones and e-mails are: `１３９…` typed with a
+  // Chinese IME found nothing while `139…` did (found from outside).
+  keyword: z.preprocess(emptyToUndefined, z.string().trim().max(100, 'validation.tooLong').transform((k) => k.normalize('NFKC')).optional()),
   locationId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()),
   activity: z.preprocess(emptyToUndefined, z.enum(activityFilters).optional()),
   preference: z.preprocess(emptyToUndefined, z.enum(preferenceFilters).optional()),

@@ -59,7 +59,7 @@ function cellText(cell: XLSX.CellObject, date1904: boolean): string {
     case 's':
       return typeof cell.v === 'string' ? cell.v : String(cell.v ?? '');
     case 'b':
-      return cell.v ? 'true' : 'false';
+      return cell.v ? 'TRUE' : 'FALSE';
     default:
       return '';
   }

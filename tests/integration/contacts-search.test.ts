@@ -128,6 +128,9 @@ describe('keyword search', () => {
     expect(await found('阳强')).toEqual([1]);
     expect(await found('ICHAE')).toEqual([2]);
     expect(await found('example.COM')).toEqual([0]);
+    // Typed with a Chinese IME's full-width forms (found from outside: nothing was found).
+    expect(await found('１３９１２')).toEqual([0]);
+    expect(await found('ｅｘａｍｐｌｅ．ｃｏｍ')).toEqual([0]);
     expect(await found('139 1234')).toEqual([0]);
     expect(await found('o')).toEqual([0, 2]);
     expect(await found('%')).toEqual([]);

@@ -470,10 +470,9 @@ describe('hostile input: uploads', () => {
 
 const FORMULAS = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(1,2)', '\t=1+1', '=cmd|\' /C calc\'!A0'];
 const FORMULA_START = /^[=+\-@\t\r]./s;
-const E164 = /^\+\d{6,15}$/;
 
 describe('exports escape formula characters', () => {
-  it('the contact export (csv and xlsx) never starts a cell with = + - @ or tab', async () => {
+  it('the contact export never starts a CSV cell with = + - @ or tab, and writes no formula into the xlsx', async () => {
     const [first, second, third] = FORMULAS;
     await t.db.insert(contacts).values(
       FORMULAS.map((f, i) => ({ merchantId: h.merchant.merchantId, firstName: f, lastName: [second, third, first][i % 3], email: `f${i}@example.com`, optToken: `formula-${i}-${h.marker}`, customFields: { note: f } })),
@@ -488,8 +487,10 @@ describe('exports escape formula characters', () => {
     const xlsx = await handler(new Request('http://localhost/api/member/export?format=xlsx', { headers: { authorization: `Bearer ${h.merchant.token}` } }), { params: Promise.resolve({}) });
     const cells = await workbookCells(Buffer.from(await xlsx.arrayBuffer()));
     expect(cells.some((c) => c.text.includes('HYPERLINK'))).toBe(true);
-    // An .xlsx text cell holding only an E.164 phone number cannot compute: it is kept clean.
-    expect(cells.filter((c) => c.formula || (FORMULA_START.test(c.text) && !E164.test(c.text)))).toEqual([]);
+    // An .xlsx text cell cannot compute: it holds the value as stored, with no guard in front
+    // (found from outside: the guard showed as a literal apostrophe in Excel). Formulas: none.
+    expect(cells.filter((c) => c.formula)).toEqual([]);
+    expect(cells.some((c) => c.text.startsWith('=HYPERLINK'))).toBe(true);
   });
 
   it('the reviews report (xlsx) never starts a cell with = + - @ or tab', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guessColumns, parseOptCell } from '@/lib/contacts/import/columns';
 import { optinLink, optoutLink } from '@/lib/consent/opt-links';
-import { escapeCell, escapeXlsxCell } from '@/lib/contacts/export/export-rows';
+import { escapeCell, xlsxCell } from '@/lib/contacts/export/export-rows';
 import { readPhone } from '@/lib/phone/read';
 import { isPhoneTyped } from '@/lib/phone/typed';
 
@@ -38,7 +38,7 @@ describe('opt links, phones, export cells', () => {
   it('keeps formula-like cells as text', () => {
     expect(['=1+1', '+86', '-2', '@x', '\tx', 'ok'].map(escapeCell)).toEqual(["'=1+1", "'+86", "'-2", "'@x", "'\tx", 'ok']);
   });
-  it('keeps an E.164 phone number clean in .xlsx, and still escapes formulas there', () => {
-    expect(['+8613800138000', '+1+1', '+86 138', '=1+1'].map(escapeXlsxCell)).toEqual(['+8613800138000', "'+1+1", "'+86 138", "'=1+1"]);
+  it('keeps .xlsx text cells as they are: a text cell never runs as a formula', () => {
+    expect(['+8613800138000', '+1+1', '+86 138', '=1+1'].map(xlsxCell)).toEqual(['+8613800138000', '+1+1', '+86 138', '=1+1']);
   });
 });

@@ -64,7 +64,7 @@ describe('the .xlsx reader', () => {
     const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
     expect(cells(bytes)).toEqual([
       [1, '姓名', '积分', '是否', '备注'],
-      [2, '粗体', '12.5', 'true', 'A & B <c> "q"'],
+      [2, '粗体', '12.5', 'TRUE', 'A & B <c> "q"'],
       [3, '粗体x', '2', '', 'line\nbreak'],
       [4, 'merged', 'merged', 'merged'],
     ]);

@@ -6,7 +6,8 @@ import { translatorFor } from '@/lib/i18n/translator';
 import { formatDateTime } from '@/lib/time/format';
 import { contactsWhere } from '../filters';
 import { NEWEST_FIRST } from '../list-contacts';
-import { SHEET_HEADERS } from '../import/columns';
+import { joinTags, SHEET_HEADERS } from '../import/columns';
+import { needsGuard } from '../import/cell-guard';
 import { listFieldKeys } from '../save-contact';
 import type { ListFilters } from '../schema';
 import { contactColumns, type ContactRow } from '@/lib/contacts/record';
@@ -18,7 +19,7 @@ export async function exportHeaders(ctx: ServiceContext): Promise<{ headers: str
   const h = SHEET_HEADERS[ctx.locale];
   const customKeys = await listFieldKeys(ctx);
   return {
-    headers: [h.lastName, h.firstName, h.email, h.phone, h.gender, h.location, h.type, h.tags, h.emailOptIn, h.smsOptIn, h.lastActivity, h.createdAt, ...customKeys],
+    headers: [h.lastName, h.firstName, h.email, h.phone, h.gender, h.location, h.type, h.tags, h.emailOptIn, h.smsOptIn, h.locale, h.lastActivity, h.createdAt, ...customKeys],
     customKeys,
   };
 }
@@ -48,9 +49,10 @@ export async function* exportRows(ctx: ServiceContext, filters: ListFilters, cus
       c.gender === 'unknown' ? '' : t(`contacts.gender.${c.gender}`),
       locationName ?? '',
       t(`contacts.type.${c.type}`),
-      c.tags.join(', '),
+      joinTags(c.tags),
       optWord(t, c.emailOptIn),
       optWord(t, c.smsOptIn),
+      c.locale ?? '',
       c.lastActivityAt ? formatDateTime(c.lastActivityAt, ctx.locale) : '',
       formatDateTime(c.createdAt, ctx.locale),
       ...customKeys.map((k) => c.customFields?.[k] ?? ''),
@@ -72,10 +74,22 @@ export function escapeCell(value: string): string {
 }
 
 /**
- * The same for an .xlsx text cell, except a plain E.164 phone number: a text cell holding only
- * '+' and digits cannot compute anything, and an apostrophe there would show in Excel as part of
- * the number. (A CSV keeps the apostrophe: Excel would read +86... as a number and drop the '+'.)
+ * A contact export's CSV cell: formula-like text, digits a spreadsheet would read as a changed
+ * number, and a value already starting with ' get a leading ' (../import/cell-guard.ts), which the
+ * spreadsheet, or the import, drops again.
  */
-export function escapeXlsxCell(value: string): string {
-  return /^\+\d{6,15}$/.test(value) ? value : escapeCell(value);
+export function csvCell(value: string): string {
+  return needsGuard(value) ? `'${value}` : value;
+}
+
+/**
+ * A contact export's .xlsx cell. Every cell is written as text, which Excel never runs as a
+ * formula nor reads as a number, so nothing is guarded (an apostrophe would show as part of the
+ * value) except a value starting with ' that the import would otherwise shorten. Excel's escape
+ * `_xHHHH_` is escaped in turn (`_x005F_` is a literal underscore): the text `_x000D_` came back
+ * as a carriage return.
+ */
+export function xlsxCell(value: string): string {
+  const kept = value.startsWith("'") && needsGuard(value.slice(1)) ? `'${value}` : value;
+  return kept.includes('_x') ? kept.replace(/_(?=x[0-9A-Fa-f]{4}_)/g, '_x005F_') : kept;
 }

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { ServiceContext } from '@/lib/context';
 import type { ListFilters } from '../schema';
-import { escapeCell, escapeXlsxCell, exportHeaders, exportRows } from './export-rows';
+import { csvCell, exportHeaders, exportRows, xlsxCell } from './export-rows';
 
 export interface ExportFile {
   fileName: string;
@@ -31,7 +31,7 @@ function csvStream(headers: string[], rows: AsyncGenerator<string[][]>): Readabl
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${Papa.unparse([headers.map(escapeCell)])}\r\n`));
+        controller.enqueue(encoder.encode(`\uFEFF${Papa.unparse([headers.map(csvCell)])}\r\n`));
         return;
       }
       const next = await rows.next();
@@ -39,7 +39,7 @@ function csvStream(headers: string[], rows: AsyncGenerator<string[][]>): Readabl
         controller.close();
         return;
       }
-      controller.enqueue(encoder.encode(`${Papa.unparse(next.value.map((r) => r.map(escapeCell)))}\r\n`));
+      controller.enqueue(encoder.encode(`${Papa.unparse(next.value.map((r) => r.map(csvCell)))}\r\n`));
     },
   });
 }
@@ -50,10 +50,10 @@ function xlsxStream(headers: string[], rows: AsyncGenerator<string[][]>): Readab
   const sheet = workbook.addWorksheet('Contacts');
   void (async () => {
     try {
-      const header = sheet.addRow(headers.map(escapeXlsxCell));
+      const header = sheet.addRow(headers.map(xlsxCell));
       header.font = { bold: true };
       header.commit();
-      for await (const batch of rows) for (const r of batch) sheet.addRow(r.map(escapeXlsxCell)).commit();
+      for await (const batch of rows) for (const r of batch) sheet.addRow(r.map(xlsxCell)).commit();
       sheet.commit();
       await workbook.commit();
     } catch (error) {

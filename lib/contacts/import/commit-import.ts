@@ -4,11 +4,12 @@ import type { ServiceContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
 import { locationOptions } from '@/lib/locations/options';
 import { requireOwnLocation } from '@/lib/locations/own-location';
-import type { ImportMapping } from '../schema';
+import type { ImportField, ImportMapping } from '../schema';
 import { parseSpreadsheet, streamContactSheet, type SheetRow } from './parse-file';
 import { SheetOrderError } from '@/lib/spreadsheet/sheet-builder';
 import { wholeAsStream, type SpreadsheetStream } from '@/lib/spreadsheet/read-spreadsheet';
-import { customColumnsProblem, readRow, type RowNote, type RowValues } from './row-values';
+import { columnLabel, customColumnsProblem, readRow, type RowNote, type RowValues } from './row-values';
+import { unguardCell } from './cell-guard';
 import { echoBudget, echoText } from '@/lib/spreadsheet/echo';
 import { createImportPlanner, type ExistingContact } from './plan-import';
 import { writeFieldDefinitions, writeImport } from './write-import';
@@ -87,46 +88,66 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
 }
 
 async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mapping: ImportMapping, { chunkRows = CHUNK_ROWS }: ImportOptions): Promise<ImportSummary> {
-  const columns = sheet.headers.map((_, i) => mapping.columns[i] ?? 'ignore');
+  // A custom column's header is its key: the ' our CSV export put before it is dropped, as in the cells.
+  const headers = sheet.headers.map(unguardCell);
+  const columns = headers.map((_, i) => mapping.columns[i] ?? 'ignore');
   if (!columns.includes('email') && !columns.includes('phone')) {
     throw new AppError('VALIDATION', 'contacts.import.errors.needEmailOrPhoneColumn');
   }
-  const customProblem = customColumnsProblem(columns, sheet.headers);
+  const customProblem = customColumnsProblem(columns, headers);
   if (customProblem) throw new AppError('VALIDATION', customProblem.key, { values: customProblem.values });
   if (mapping.locationId) await requireOwnLocation(ctx.db, ctx.merchantId, mapping.locationId, { field: 'locationId' });
   const t = translatorFor(ctx.locale);
   const locationsNamed = await locationsByName(ctx);
   const merchantRegion = await phoneRegion(ctx.db, ctx.merchantId);
-  const countryOf = new Map([...locationsNamed.values()].map((l) => [l.id, l.country]));
+  const countryOf = new Map([...locationsNamed.folded.values()].flat().map((l) => [l.id, l.country]));
+  const columnOf = (field: ImportField) => columnLabel(headers, columns.lastIndexOf(field));
   const rejected: RejectedRow[] = [];
   // The rejected rows' cells are echoed within one budget (lib/spreadsheet/echo.ts).
   const echo = echoBudget();
-  const cellsOf = (row: SheetRow) => echo(sheet.headers.map((_, i) => row.cells[i] ?? ''));
+  const cellsOf = (row: SheetRow) => echo(headers.map((_, i) => row.cells[i] ?? ''));
   const reject = (row: SheetRow, reason: string, values?: Record<string, string | number>) =>
     rejected.push({ row: row.rowNumber, reason: t(reason, values), cells: cellsOf(row), imported: false });
   const rejectPhone = (row: SheetRow, problem: PhoneProblem) => rejected.push({ row: row.rowNumber, reason: t(problem.key, problem.values), cells: cellsOf(row), imported: false });
 
-  // Rows imported without some of their cells: the phone (by its e-mail), an unread gender, type or consent.
+  // Rows imported without some of their cells: the phone (by its e-mail), an unread gender, type,
+  // consent or language, a location several share, an opt-in over an opt-out.
   const leftOut = new Map<SheetRow, { phone: PhoneProblem | null; notes: RowNote[] }>();
+  const noteOf = (row: SheetRow): RowNote[] => {
+    let entry = leftOut.get(row);
+    if (!entry) leftOut.set(row, (entry = { phone: null, notes: [] }));
+    return entry.notes;
+  };
   // Reads a chunk's rows: refusals go to `rejected`, the rest are the chunk's candidates.
   const readCandidates = (rows: SheetRow[]): Candidate[] => {
     const candidates: Candidate[] = [];
     for (const row of rows) {
-      const result = readRow(row.cells, columns, sheet.headers, ctx.locale);
+      const result = readRow(row.cells, columns, headers, ctx.locale);
       if (!result.ok) {
         reject(row, result.reason, result.values);
         continue;
       }
       let locationId = mapping.locationId ?? null;
+      let country = locationId ? countryOf.get(locationId) : null;
       if (result.values.locationName) {
-        const named = locationsNamed.get(result.values.locationName.toLowerCase());
-        if (!named) {
+        const named = findLocations(locationsNamed, result.values.locationName);
+        if (!named.length) {
           reject(row, 'contacts.import.reasons.unknownLocation', { name: echoText(result.values.locationName, 40) });
           continue;
         }
-        locationId = named.id;
+        if (named.length === 1) {
+          locationId = named[0].id;
+          country = named[0].country;
+        } else {
+          // Several locations have this name: which one is meant cannot be told, so the row is
+          // imported as if its location cell were blank (an existing contact keeps its location).
+          result.notes.push({ key: 'contacts.import.reasons.locationAmbiguous', values: { column: columnOf('location'), value: echoText(result.values.locationName, 40), count: named.length } });
+          result.values.locationName = null;
+          const countries = new Set(named.map((l) => l.country));
+          if (countries.size === 1) country = named[0].country;
+        }
       }
-      const region = supportedRegion(locationId ? countryOf.get(locationId) : null) ?? merchantRegion;
+      const region = supportedRegion(country) ?? merchantRegion;
       const phone = readRowPhone(result.phoneCell, !!result.values.email, region, ctx.locale);
       if (!phone.ok) {
         rejectPhone(row, phone.problem);
@@ -173,6 +194,10 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
         reject(r.row, r.reason, r.values);
         refused.add(r.row);
       }
+      for (const { row, channel } of plan.optOutsKept) {
+        const column = columnOf(channel === 'email' ? 'emailOptIn' : 'smsOptIn');
+        noteOf(row).push({ key: `contacts.import.reasons.${channel}OptOutKept`, values: { column } });
+      }
       counts.created += plan.inserts.length;
       counts.updated += plan.updates.length;
       counts.unchanged += plan.unchanged;
@@ -203,7 +228,7 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
       skipped,
       withoutPhone,
       withNotes: rejected.length - skipped,
-      headers: sheet.headers.map((h) => echoText(h)),
+      headers: headers.map((h) => echoText(h)),
       rejected,
     };
   });
@@ -234,7 +259,7 @@ async function existingContacts(tx: Pick<ServiceContext['db'], 'execute'>, merch
   const phones = candidates.map((c) => c.values.phone).filter((p): p is string => !!p);
   if (!emails.length && !phones.length) return [];
   const rows = await tx.execute<ExistingContact>(
-    sql`select id, first_name, last_name, email, phone, gender, type, location_id, tags, custom_fields, email_opt_in, sms_opt_in
+    sql`select id, first_name, last_name, email, phone, gender, type, location_id, tags, custom_fields, email_opt_in, sms_opt_in, locale
         from contacts
         where merchant_id = ${merchantId}
           and (email in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))
@@ -243,8 +268,28 @@ async function existingContacts(tx: Pick<ServiceContext['db'], 'execute'>, merch
   return [...rows];
 }
 
-/** The merchant's locations by lower-cased name, with the country their contacts' phones are read in. */
-async function locationsByName(ctx: ServiceContext): Promise<Map<string, { id: number; country: string }>> {
-  const rows = await locationOptions(ctx);
-  return new Map(rows.map((r) => [r.name.trim().toLowerCase(), { id: r.id, country: r.country }]));
+interface NamedLocation {
+  id: number;
+  country: string;
+}
+
+/** The merchant's locations by name as written and by lower-cased name (several locations may share one). */
+interface LocationNames {
+  exact: Map<string, NamedLocation[]>;
+  folded: Map<string, NamedLocation[]>;
+}
+
+async function locationsByName(ctx: ServiceContext): Promise<LocationNames> {
+  const names: LocationNames = { exact: new Map(), folded: new Map() };
+  const add = (map: Map<string, NamedLocation[]>, key: string, l: NamedLocation) => map.set(key, [...(map.get(key) ?? []), l]);
+  for (const r of await locationOptions(ctx)) {
+    add(names.exact, r.name.trim(), { id: r.id, country: r.country });
+    add(names.folded, r.name.trim().toLowerCase(), { id: r.id, country: r.country });
+  }
+  return names;
+}
+
+/** The locations a cell names: those named exactly so, else those named so in another case. */
+function findLocations(names: LocationNames, name: string): NamedLocation[] {
+  return names.exact.get(name.trim()) ?? names.folded.get(name.trim().toLowerCase()) ?? [];
 }

@@ -15,6 +15,7 @@ export type ExistingContact = {
   custom_fields: Record<string, string> | null;
   email_opt_in: boolean | null;
   sms_opt_in: boolean | null;
+  locale: string | null;
 };
 
 export interface ContactWrite {
@@ -30,6 +31,7 @@ export interface ContactWrite {
   custom_fields: Record<string, string>;
   email_opt_in: boolean | null;
   sms_opt_in: boolean | null;
+  locale: string | null;
   email_changed: boolean;
   sms_changed: boolean;
   opt_token?: string;
@@ -40,6 +42,8 @@ export interface ImportPlan {
   updates: ContactWrite[];
   unchanged: number;
   rejected: { row: SheetRow; reason: string; values?: Record<string, string | number> }[];
+  /** Rows that asked to opt a contact who had opted out back in: imported without that, and told so. */
+  optOutsKept: { row: SheetRow; channel: 'email' | 'sms' }[];
 }
 
 interface Candidate {
@@ -78,7 +82,7 @@ export function createImportPlanner(): { plan(candidates: Candidate[], existing:
   return {
     plan(candidates, existing) {
       learn(existing);
-      const plan: ImportPlan = { inserts: [], updates: [], unchanged: 0, rejected: [] };
+      const plan: ImportPlan = { inserts: [], updates: [], unchanged: 0, rejected: [], optOutsKept: [] };
       for (const { row, values, locationId } of candidates) {
         const keys = [values.email && `e:${values.email}`, values.phone && `p:${values.phone}`].filter((k): k is string => !!k);
         const earlier = keys.map((k) => seen.get(k)).find((n) => n !== undefined);
@@ -115,6 +119,7 @@ export function createImportPlanner(): { plan(candidates: Candidate[], existing:
             custom_fields: values.customFields,
             email_opt_in: values.emailOptIn,
             sms_opt_in: values.smsOptIn,
+            locale: values.locale,
             email_changed: values.emailOptIn !== null,
             sms_changed: values.smsOptIn !== null,
             opt_token: newOptToken(),
@@ -122,6 +127,7 @@ export function createImportPlanner(): { plan(candidates: Candidate[], existing:
           continue;
         }
         touched.set(match.id, row.rowNumber);
+        for (const channel of optOutsKept(match, values)) plan.optOutsKept.push({ row, channel });
         const merged = mergeInto(match, values, locationId);
         if (merged) plan.updates.push(merged);
         else plan.unchanged++;
@@ -151,6 +157,7 @@ function mergeInto(c: ExistingContact, v: RowValues, locationId: number | null):
     custom_fields: custom,
     email_opt_in: emailOpt,
     sms_opt_in: smsOpt,
+    locale: v.locale ?? c.locale,
     email_changed: emailOpt !== c.email_opt_in,
     sms_changed: smsOpt !== c.sms_opt_in,
   };
@@ -162,11 +169,20 @@ function mergeInto(c: ExistingContact, v: RowValues, locationId: number | null):
     next.gender === c.gender &&
     next.type === c.type &&
     next.location_id === c.location_id &&
+    next.locale === c.locale &&
     tags.length === c.tags.length &&
     stableJson(custom) === stableJson(c.custom_fields ?? {}) &&
     !next.email_changed &&
     !next.sms_changed;
   return same ? null : next;
+}
+
+/** The channels a row would opt back in although the contact opted out (mergeInto keeps the opt-out). */
+function optOutsKept(c: ExistingContact, v: RowValues): ('email' | 'sms')[] {
+  const kept: ('email' | 'sms')[] = [];
+  if (c.email_opt_in === false && v.emailOptIn === true) kept.push('email');
+  if (c.sms_opt_in === false && v.smsOptIn === true) kept.push('sms');
+  return kept;
 }
 
 function stableJson(value: Record<string, string>): string {

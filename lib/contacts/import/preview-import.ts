@@ -2,6 +2,7 @@ import type { ServiceContext } from '@/lib/context';
 import type { ImportField } from '../schema';
 import { listFieldKeys } from '../save-contact';
 import { guessColumns } from './columns';
+import { unguardCell } from './cell-guard';
 import { parseSpreadsheet } from './parse-file';
 import { echoBudget, echoText } from '@/lib/spreadsheet/echo';
 
@@ -18,15 +19,17 @@ export interface ImportPreview {
 /** Step 2 of the import: the file's headers, a guess of each column's field, and the first rows. */
 export async function previewImport(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }): Promise<ImportPreview> {
   const sheet = await parseSpreadsheet(file.name, file.bytes);
-  const columns = guessColumns(sheet.headers, await listFieldKeys(ctx));
+  // Headers as the commit reads them: without the ' our CSV export put before some (./cell-guard.ts).
+  const headers = sheet.headers.map(unguardCell);
+  const columns = guessColumns(headers, await listFieldKeys(ctx));
   // Headers and cells are echoed cut to a bound, within one budget (lib/spreadsheet/echo.ts).
   const echo = echoBudget();
   return {
     fileName: echoText(file.name, 255),
     kind: sheet.kind,
-    headers: echo(sheet.headers),
+    headers: echo(headers),
     columns,
-    preview: sheet.rows.slice(0, 5).map((r) => echo(sheet.headers.map((_, i) => r.cells[i] ?? ''))),
+    preview: sheet.rows.slice(0, 5).map((r) => echo(headers.map((_, i) => unguardCell(r.cells[i] ?? '')))),
     totalRows: sheet.rows.length,
   };
 }

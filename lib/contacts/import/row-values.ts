@@ -3,7 +3,8 @@ import { splitPersonName } from '@/lib/names/split-name';
 import { isValidEmail, normalizeEmail, normalizeTags } from '../normalize';
 import type { ImportField } from '../schema';
 import { CUSTOM_FIELDS_MAX, CUSTOM_KEY_MAX, CUSTOM_VALUE_MAX, NAME_MAX, TAG_MAX, TAGS_MAX } from '../limits';
-import { parseGenderCell, parseOptCell, parseTypeCell, splitTags } from './columns';
+import { parseGenderCell, parseLocaleCell, parseOptCell, parseTypeCell, splitTags } from './columns';
+import { unguardCell } from './cell-guard';
 import { echoText } from '@/lib/spreadsheet/echo';
 
 export interface RowValues {
@@ -17,10 +18,11 @@ export interface RowValues {
   tags: string[];
   emailOptIn: boolean | null;
   smsOptIn: boolean | null;
+  locale: Locale | null;
   customFields: Record<string, string>;
 }
 
-/** A cell the row is imported without (a gender, type or consent the import cannot read), and why. */
+/** A cell the row is imported without (a gender, type, consent or language the import cannot read), and why. */
 export interface RowNote {
   key: string;
   values: Record<string, string | number>;
@@ -47,10 +49,11 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
   const tooLong = (i: number, max: number): RowResult => ({ ok: false, reason: 'contacts.import.reasons.tooLong', values: { column: column(i), max } });
   const notes: RowNote[] = [];
   const unread = (i: number, key: string, cell: string) => notes.push({ key, values: { column: column(i), value: echoText(cell, QUOTED_CHARS) } });
-  const v: RowValues = { firstName: null, lastName: null, email: null, phone: null, gender: null, type: null, locationName: null, tags: [], emailOptIn: null, smsOptIn: null, customFields: {} };
+  const v: RowValues = { firstName: null, lastName: null, email: null, phone: null, gender: null, type: null, locationName: null, tags: [], emailOptIn: null, smsOptIn: null, locale: null, customFields: {} };
   for (let i = 0; i < columns.length; i++) {
     const field = columns[i];
-    const cell = (cells[i] ?? '').trim();
+    // The ' our CSV export put before a zip, a long number or an apostrophe is dropped again (./cell-guard.ts).
+    const cell = unguardCell((cells[i] ?? '').trim());
     if (!cell || field === 'ignore') continue;
     switch (field) {
       case 'fullName': {
@@ -106,6 +109,12 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
         else v.smsOptIn = opt;
         break;
       }
+      case 'locale': {
+        const locale = parseLocaleCell(cell);
+        if (locale === 'unread') unread(i, 'contacts.import.reasons.localeNotRead', cell);
+        else v.locale = locale;
+        break;
+      }
       case 'custom': {
         // Each custom column's header is its key, checked for the whole file first (customColumnsProblem).
         const key = (headers[i] ?? '').trim();
@@ -121,7 +130,7 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
 }
 
 /** A column's header as a message names it (its number when it has none). */
-function columnLabel(headers: readonly string[], i: number): string {
+export function columnLabel(headers: readonly string[], i: number): string {
   const header = (headers[i] ?? '').trim();
   if (!header) return String(i + 1);
   return echoText(header, QUOTED_CHARS);

@@ -20,15 +20,15 @@ export async function writeImport(tx: Tx, ctx: ServiceContext, plan: ImportPlan)
       sql`with written as (
             insert into contacts (merchant_id, location_id, first_name, last_name, email, phone, gender, type,
               email_opt_in, email_opt_in_at, email_opt_in_source, sms_opt_in, sms_opt_in_at, sms_opt_in_source,
-              opt_token, tags, custom_fields, created_at, updated_at)
+              opt_token, tags, custom_fields, locale, created_at, updated_at)
             select ${ctx.merchantId}, r.location_id, r.first_name, r.last_name, r.email, r.phone, r.gender, r.type,
               r.email_opt_in, case when r.email_opt_in is null then null else ${now}::timestamptz end,
               case when r.email_opt_in is null then null else 'import' end,
               r.sms_opt_in, case when r.sms_opt_in is null then null else ${now}::timestamptz end,
               case when r.sms_opt_in is null then null else 'import' end,
-              r.opt_token, coalesce(r.tags, '{}'), coalesce(r.custom_fields, '{}'::jsonb), ${now}::timestamptz, ${now}::timestamptz
+              r.opt_token, coalesce(r.tags, '{}'), coalesce(r.custom_fields, '{}'::jsonb), r.locale, ${now}::timestamptz, ${now}::timestamptz
             from json_to_recordset(${JSON.stringify(plan.inserts.map(insertRow))}::json) as r(location_id int, first_name text, last_name text, email text,
-              phone text, gender text, type text, email_opt_in boolean, sms_opt_in boolean, opt_token text, tags text[], custom_fields jsonb)
+              phone text, gender text, type text, email_opt_in boolean, sms_opt_in boolean, opt_token text, tags text[], custom_fields jsonb, locale text)
             returning id, email_opt_in, sms_opt_in)
           ${consentEvents(ctx, now, sql`true`, sql`true`)}`,
     );
@@ -39,7 +39,7 @@ export async function writeImport(tx: Tx, ctx: ServiceContext, plan: ImportPlan)
       sql`with written as (
             update contacts c set first_name = r.first_name, last_name = r.last_name, email = r.email, phone = r.phone,
               gender = r.gender, type = r.type, location_id = r.location_id, tags = coalesce(r.tags, '{}'),
-              custom_fields = coalesce(r.custom_fields, '{}'::jsonb),
+              custom_fields = coalesce(r.custom_fields, '{}'::jsonb), locale = r.locale,
               email_opt_in = r.email_opt_in,
               email_opt_in_at = case when r.email_changed then ${now}::timestamptz else c.email_opt_in_at end,
               email_opt_in_source = case when r.email_changed then 'import' else c.email_opt_in_source end,
@@ -49,7 +49,7 @@ export async function writeImport(tx: Tx, ctx: ServiceContext, plan: ImportPlan)
               updated_at = ${now}::timestamptz
             from json_to_recordset(${JSON.stringify(plan.updates)}::json) as r(id int, location_id int, first_name text, last_name text,
               email text, phone text, gender text, type text, email_opt_in boolean, sms_opt_in boolean, email_changed boolean,
-              sms_changed boolean, tags text[], custom_fields jsonb)
+              sms_changed boolean, tags text[], custom_fields jsonb, locale text)
             where c.id = r.id and c.merchant_id = ${ctx.merchantId}
             returning c.id, c.email_opt_in, c.sms_opt_in, r.email_changed, r.sms_changed)
           ${consentEvents(ctx, now, sql`w.email_changed`, sql`w.sms_changed`)}`,
@@ -77,5 +77,5 @@ function consentEvents(ctx: ServiceContext, now: string, emailChanged: SQL, smsC
 
 // Only the columns the insert reads (the plan's change flags are implied: a new contact's every stated consent is new).
 function insertRow(w: ContactWrite) {
-  return { location_id: w.location_id, first_name: w.first_name, last_name: w.last_name, email: w.email, phone: w.phone, gender: w.gender, type: w.type, email_opt_in: w.email_opt_in, sms_opt_in: w.sms_opt_in, opt_token: w.opt_token, tags: w.tags, custom_fields: w.custom_fields };
+  return { location_id: w.location_id, first_name: w.first_name, last_name: w.last_name, email: w.email, phone: w.phone, gender: w.gender, type: w.type, email_opt_in: w.email_opt_in, sms_opt_in: w.sms_opt_in, opt_token: w.opt_token, tags: w.tags, custom_fields: w.custom_fields, locale: w.locale };
 }

@@ -103,7 +103,7 @@ function cellText(cell: Cell, context: SheetContext): string {
     case 'str':
       return decodeExcelEscapes(v);
     case 'b':
-      return Number(v) !== 0 ? 'true' : 'false';
+      return Number(v) !== 0 ? 'TRUE' : 'FALSE';
     case 'e':
       return '';
     case 'd':
