@@ -14,6 +14,7 @@ import { normalizeEmail, normalizeTags } from './normalize';
 import { newOptToken } from './opt-token';
 import { NAME_MAX } from './limits';
 import type { ContactInput, QuickAddInput } from './schema';
+import { emailStatusAfterEdit } from './email-status';
 
 export interface SaveOptions {
   /** Where consent changes came from: 'manual' from the app, 'api' from the /api calls. */
@@ -67,7 +68,7 @@ export async function updateContact(ctx: ServiceContext, id: number, input: Cont
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(contacts)
-        .set({ ...values, updatedAt: now })
+        .set({ ...values, emailStatus: emailStatusAfterEdit(values.email), updatedAt: now })
         .where(and(eq(contacts.id, id), eq(contacts.merchantId, ctx.merchantId)));
       await applyConsentChanges(ctx, tx, id, current, input, options, now);
       await rememberFieldKeys(ctx, tx, Object.keys(values.customFields));

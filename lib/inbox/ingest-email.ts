@@ -8,6 +8,7 @@ import { clipMailHtml, inboundMailHtml } from './mail-html';
 import { inboundMailText } from './mail-text';
 import { joinSplitEncodedWords, transcodeCjkMail } from './mail-transcode';
 import { messageIds } from './message-ids';
+import { applyDeliveryReport, deliveryReportOf } from './delivery-reports';
 import { merchantOfAddress } from '@/lib/reply-address/reply-address';
 import { recordMessage } from './record-message';
 
@@ -19,6 +20,8 @@ export interface InboundEmailResult {
    * `a..b@example.com`, over 254 characters), no merchant to give it to (`unknown_recipient`).
    */
   reason?: 'unparseable' | 'no_sender' | 'invalid_sender' | 'unknown_recipient';
+  /** A mail server's bounce or complaint report: applied to the contact it concerns, not put in the inbox. */
+  report?: { kind: 'bounce' | 'complaint'; contacts: number };
   conversationId?: number;
   merchantId?: number;
   /** Every merchant the message was recorded at: one per signed inbox address it was sent to. */
@@ -48,6 +51,8 @@ export async function ingestInboundEmail(db: Db, raw: string | ArrayBuffer | Uin
   const bytes = joinSplitEncodedWords(transcodeCjkMail(asBytes(raw)));
   const email = await parse(bytes);
   if (!email) return { accepted: false, reason: 'unparseable' };
+  const report = deliveryReportOf(email.attachments ?? []);
+  if (report) return { accepted: true, report: { kind: report.kind, ...(await applyDeliveryReport(db, report, now)) } };
   const address = storableText(email.from?.address ?? '').trim();
   if (!address) return { accepted: false, reason: 'no_sender' };
   const from = normalizeEmail(address);

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { Db } from '@/db/client';
-import { DeliveryError, TransportDownError, type EmailMessage, type EmailTransport, type HeldEnd, type SendResult } from './types';
+import { AddressRejectedError, DeliveryError, TransportDownError, type EmailMessage, type EmailTransport, type HeldEnd, type SendResult } from './types';
 import { setting } from '@/lib/config/settings';
 
 // One pooled connection set per SMTP URL, reused across messages.
@@ -104,6 +104,7 @@ export function smtpTransport(url: string): EmailTransport {
           dropTransporter(url, transporter);
           throw new TransportDownError(`smtp server unavailable${code ? ` (${code})` : errorCode ? ` (${errorCode})` : ''}: ${(error as Error).message}`, error);
         }
+        if (isAddressRejection(command, code, (error as { response?: string }).response)) throw new AddressRejectedError(`smtp address rejected (${code})`, error);
         throw new DeliveryError(`smtp delivery failed${code ? ` (${code})` : ''}`, !code || code < 500, error);
       } finally {
         settled = true;
@@ -300,4 +301,15 @@ export function noDelaySocket(options: SocketRequest, callback: (error: Error | 
 export function resetSmtpTransports(): void {
   for (const t of transporters.values()) t.close();
   transporters.clear();
+}
+
+/**
+ * A refusal of the recipient address itself, for good: RCPT TO answered 550, 551 or 553 with no
+ * enhanced status code, or one of class 5.1 (bad mailbox or address). 5.7.x (policy, spam) and
+ * 5.2.2 (mailbox full) say nothing against the address.
+ */
+export function isAddressRejection(command: string | undefined, code: number | undefined, response: string | undefined): boolean {
+  if (!/^RCPT/i.test(command ?? '') || ![550, 551, 553].includes(code ?? 0)) return false;
+  const enhanced = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/.exec(response ?? '');
+  return !enhanced || (enhanced[1] === '5' && enhanced[2] === '1');
 }

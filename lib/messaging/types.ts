@@ -69,6 +69,18 @@ export class DeliveryError extends Error {
 }
 
 /**
+ * The receiving server refused the address itself, for good (RCPT TO answered 550, 551 or 553,
+ * with no enhanced status or a 5.1.x one: no such mailbox, bad address): the contact's e-mail is
+ * marked bounced, so later campaigns skip it. Policy refusals (5.7.x) and a full mailbox are not this.
+ */
+export class AddressRejectedError extends DeliveryError {
+  constructor(message: string, cause?: unknown) {
+    super(message, false, cause);
+    this.name = 'AddressRejectedError';
+  }
+}
+
+/**
  * The transport itself could not be reached or would not take anything (connection refused,
  * connect or greeting timeout, a provider 5xx): nothing of this message was handed over. The
  * dispatcher requeues it without using an attempt and counts it toward the transport's circuit

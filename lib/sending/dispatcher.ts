@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import { CampaignStatus } from '@/db/schema/campaigns';
 import { appUrl } from '@/lib/app-url';
-import { DeliveryError, TransportDownError, type EmailTransport, type SendResult, type SmsTransport } from '@/lib/messaging/types';
+import { AddressRejectedError, DeliveryError, TransportDownError, type EmailTransport, type SendResult, type SmsTransport } from '@/lib/messaging/types';
 import { SMS_MAX_CHARACTERS } from '@/lib/templates/sms-segments';
 import { applyTimeRules, claimDueDeliveries, completeFinishedCampaigns, recoverStaleClaims, sendingDeadlines } from './claim';
 import { skipReason } from './eligibility';
@@ -16,6 +16,7 @@ import { renderEmail, renderSms } from './render-message';
 import { runWorkPool } from './work-pool';
 import type { SendingTransports } from './transports';
 import { countDeliveryOutcome } from '@/lib/observability/metrics';
+import { markEmailStatus } from '@/lib/contacts/email-status';
 
 export interface DispatchOptions {
   transports: SendingTransports;
@@ -358,5 +359,7 @@ async function recordFailure(db: Db, job: DeliveryJob, ref: ClaimRef, error: unk
     return 'retry';
   }
   await recordFailed(db, ref, message, now());
+  // The server refused the address itself: later campaigns skip it (the eligibility rule's `bounced`).
+  if (error instanceof AddressRejectedError) await markEmailStatus(db, { merchantId: job.merchantId, contactId: job.contactId }, 'bounced');
   return 'failed';
 }

@@ -181,6 +181,20 @@ describe('the dispatcher', () => {
     expect((await campaignRow(t.db, permanent.campaignId)).status).toBe(CampaignStatus.COMPLETED);
   });
 
+  it('marks an address the receiving server refuses as unknown bounced, so the next campaign skips it; a policy refusal does not (found from outside)', async () => {
+    const scene = await createSendingScene(t.db, { members: [{ email: `unknown-user-${Date.now()}@example.com` }, { email: `policy-block-${Date.now()}@example.com` }, {}] });
+    await drain();
+    expect(await deliveryStatuses(t.db, scene.campaignId)).toEqual({ sent: 1, failed: 2 });
+    const statuses = await t.db.select({ id: contacts.id, emailStatus: contacts.emailStatus }).from(contacts).where(sql`${contacts.id} in (${sql.join(scene.contactIds.map((id) => sql`${id}`), sql`, `)})`).orderBy(contacts.id);
+    expect(statuses.map((c) => c.emailStatus)).toEqual(['bounced', 'ok', 'ok']);
+    const next = await createSendingScene(t.db, { merchant: scene.merchant, members: [] });
+    await t.db.execute(sql`insert into deliveries (merchant_id, campaign_id, contact_id, channel, to_address, status) select merchant_id, ${next.campaignId}, id, 0, email, 'queued' from contacts where id in (${sql.join(scene.contactIds.map((id) => sql`${id}`), sql`, `)})`);
+    await t.db.update(campaigns).set({ status: CampaignStatus.SENDING, totalRecords: 3 }).where(eq(campaigns.id, next.campaignId));
+    await drain();
+    const skipped = await t.db.select({ contactId: deliveries.contactId, error: deliveries.error }).from(deliveries).where(sql`${deliveries.campaignId} = ${next.campaignId} and ${deliveries.status} = 'skipped'`);
+    expect(skipped.filter((d) => d.error === 'bounced').map((d) => d.contactId)).toEqual([scene.contactIds[0]]);
+  });
+
   it('puts a delivery a dead dispatcher handed to the transport up for review, and requeues one it never attempted', async () => {
     const scene = await createSendingScene(t.db, { count: 3 });
     const [attempted, untouched] = await t.db.select().from(deliveries).where(eq(deliveries.campaignId, scene.campaignId)).orderBy(deliveries.id).limit(2);
