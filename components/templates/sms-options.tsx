@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { SimpleSelect } from '@/components/ui/select';
 import { smsScenes } from '@/db/constants/templates';
 import type { TemplateFormOutput, TemplateFormValues } from './template-form';
+import { SMS_UNSUBSCRIBE_TEXT } from '@/lib/sending/sms-unsubscribe';
 
 /** An SMS template's scene (first opt-in or later) and whether the opt-out text is appended. */
 export function SmsOptions({ form, disabled }: { form: UseFormReturn<TemplateFormValues, unknown, TemplateFormOutput>; disabled: boolean }) {
@@ -25,7 +26,7 @@ export function SmsOptions({ form, disabled }: { form: UseFormReturn<TemplateFor
       />
       <div className="flex flex-col justify-end gap-1 pb-1">
         <Checkbox {...register('includeUnsubscribe')} disabled={disabled} label={t('editor.includeUnsubscribe')} />
-        <p className="text-xs text-slate-500 dark:text-slate-400">{t('editor.includeUnsubscribeHint', { text: t('editor.unsubscribeText') })}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('editor.includeUnsubscribeHint', { en: SMS_UNSUBSCRIBE_TEXT['en-US'], cn: SMS_UNSUBSCRIBE_TEXT['zh-CN'], hk: SMS_UNSUBSCRIBE_TEXT['zh-HK'] })}</p>
       </div>
     </div>
   );

@@ -19,12 +19,20 @@ export const MAX_TYPED_DIGITS = 20;
 export const PHONE_MAX_LENGTH = 40;
 
 /**
+ * Invisible format characters (Unicode category Cf) that copying adds around a number: the
+ * direction marks and isolates phone and Outlook contacts wrap it in (U+202A/U+202C, U+200E/U+200F,
+ * U+2066-U+2069), zero-width spaces and the byte order mark. Not part of what the person typed.
+ */
+const INVISIBLE = /\p{Cf}/gu;
+
+/**
  * A phone as typed, with full-width digits and signs ("１３９ ０００", "＋８６", "（０２）", as a
- * Chinese IME types them) read as their ASCII forms (NFKC) and the ends trimmed. Every reader of
- * a typed phone starts here.
+ * Chinese IME types them) read as their ASCII forms (NFKC), invisible characters dropped, the ends
+ * trimmed, and a country code written "(+86) 138…" read as "+(86) 138…" (the + leads either way).
+ * Every reader of a typed phone starts here.
  */
 export function foldPhoneText(value: string): string {
-  return value.normalize('NFKC').trim();
+  return value.normalize('NFKC').replace(INVISIBLE, '').trim().replace(/^\(\s*\+/, '+(');
 }
 
 export function isPhoneTyped(value: string): boolean {

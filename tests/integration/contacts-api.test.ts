@@ -155,7 +155,7 @@ describe(`contacts API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
 
   it('lists with paging, total and every filter', async () => {
     const m = await createMerchant(t.db);
-    const north = await createLocation(t.db, m.merchantId, { name: 'North' });
+    const north = await createLocation(t.db, m.merchantId, { name: 'North', country: 'CN', timezone: 'Asia/Shanghai' });
     const people = [
       { firstName: '伟', lastName: '张', phone: '13800000001', emailOptIn: true, smsOptIn: true, locationId: north.id, type: 'customer' },
       { firstName: 'Emma', lastName: 'Smith', email: 'emma@x.io', emailOptIn: true, smsOptIn: false },

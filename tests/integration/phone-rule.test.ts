@@ -46,7 +46,7 @@ describe(`the phone rule (${driver})`, () => {
       ['212-555-0102', us.id, '+12125550102'],
       ['1-718-555-0104', us.id, '+17185550104'],
       ['9123 4567', hk.id, '+85291234567'],
-      ['138 0013 8000', hk.id, '+8613800138000'],
+      ['+86 138 0013 8000', hk.id, '+8613800138000'],
       ['+44 20 7946 0958', us.id, '+442079460958'],
       ['0086 21 6288 1234', hk.id, '+862162881234'],
     ];
@@ -115,8 +115,12 @@ describe(`the phone rule (${driver})`, () => {
     expect(await phoneOf(m, hkAdd.body.data.id)).toBe('+85291234567');
     const usAdd = await callApi<{ id: number }>(quick.POST, { method: 'POST', path: '/member/quick', token: m.token, body: { name: 'Emma Smith', phone: '(415) 555-0101', locationId: us.id } });
     expect(await phoneOf(m, usAdd.body.data.id)).toBe('+14155550101');
-    // 9123 4568 is not a US number, but it is one (and only one) Hong Kong mobile.
-    const mobile = await callApi<{ id: number }>(quick.POST, { method: 'POST', path: '/member/quick', token: m.token, body: { name: 'Kit Lee', phone: '9123 4568', locationId: us.id } });
+    // 9123 4568 is not a US number: at a US location it is not guessed into a Hong Kong mobile (it is
+    // as well a Singapore one); with its country code it is taken.
+    const guessed = await callApi<FieldErrors>(quick.POST, { method: 'POST', path: '/member/quick', token: m.token, body: { name: 'Kit Lee', phone: '9123 4568', locationId: us.id } });
+    expect(guessed.status).toBe(400);
+    expect(guessed.body.data.fieldErrors.phone).toBe('Not a valid phone number in United States; for another country, start with + and its country code');
+    const mobile = await callApi<{ id: number }>(quick.POST, { method: 'POST', path: '/member/quick', token: m.token, body: { name: 'Kit Lee', phone: '+852 9123 4568', locationId: us.id } });
     expect(await phoneOf(m, mobile.body.data.id)).toBe('+85291234568');
     const wrong = await callApi<FieldErrors>(quick.POST, { method: 'POST', path: '/member/quick', token: m.token, body: { name: 'No One', phone: '555-0101', locationId: hk.id } });
     expect(wrong.status).toBe(400);

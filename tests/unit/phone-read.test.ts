@@ -67,9 +67,10 @@ describe('lib/phone: reading a typed number', () => {
     expect(read('(415) 555-0101', 'HK')).toBe('+14155550101');
     expect(read('212-555-0102', 'HK')).toBe('+12125550102');
     expect(read('1-718-555-0104', 'HK')).toBe('+17185550104');
-    expect(read('4155550101', 'HK')).toBe('+14155550101');
     expect(read('(415) 555-0101', null)).toBe('+14155550101');
-    expect(read('138 0013 8000', 'US')).toBe('+8613800138000');
+    // Ten undivided digits are not written as a US number: at a Hong Kong location they could as
+    // well be the Chinese landline (before: +14155550101, a guess in a third country).
+    expect(readPhone('4155550101', 'HK')).toEqual({ ok: false, problem: 'ambiguous', readings: ['+14155550101', '+864155550101'] });
   });
 
   it('refuses an ambiguous number with its readings, so the user adds the country code', () => {
@@ -78,17 +79,22 @@ describe('lib/phone: reading a typed number', () => {
     expect(readPhone('13512345678', 'HK')).toEqual({ ok: false, problem: 'ambiguous', readings: ['+13512345678', '+8613512345678'] });
     // Written as Shanghai's 021 6288 1234 without the 0, but a landline: not guessed outside China.
     expect(readPhone('21 6288 1234', 'HK')).toEqual({ ok: false, problem: 'ambiguous', readings: ['+12162881234', '+862162881234'] });
-    // Grouped as a Chinese mobile, it is one.
-    expect(read('135 1234 5678', 'HK')).toBe('+8613512345678');
+    // Grouped as a Chinese mobile, it is still not read in China at a Hong Kong location (before:
+    // +8613512345678, a third country); it is also 1 351 234 5678 with the US country code.
+    expect(readPhone('135 1234 5678', 'HK')).toEqual({ ok: false, problem: 'ambiguous', readings: ['+13512345678', '+8613512345678'] });
     expect(read('21 6288 1234', 'CN')).toBe('+862162881234');
   });
 
-  it('keeps the only valid reading when the default region has none (and none known)', () => {
-    // A mainland mobile typed at a Hong Kong or US location: only China reads it.
-    expect(read('138 0013 8000', 'HK')).toBe('+8613800138000');
-    expect(read('13800138000', 'US')).toBe('+8613800138000');
-    // A Hong Kong number at a Chinese location, and with no region known.
-    expect(read('9123 4567', 'CN')).toBe('+85291234567');
+  it('never reads a number in a third country at a location (before: the CN/HK/US markets were tried)', () => {
+    // A mainland mobile typed at a Hong Kong or US location, a Hong Kong one at a Chinese location:
+    // refused as not valid there, so the user adds the country code (phone-location.test.ts).
+    expect(read('138 0013 8000', 'HK')).toBe('invalid');
+    expect(read('13800138000', 'US')).toBe('invalid');
+    expect(read('9123 4567', 'CN')).toBe('invalid');
+    expect(read('+86 138 0013 8000', 'HK')).toBe('+8613800138000');
+  });
+
+  it('keeps the only valid reading where no region is known, and digits typed with their country code', () => {
     expect(read('9123 4567', null)).toBe('+85291234567');
     // Digits that start with their country code.
     expect(read('85291234567', 'US')).toBe('+85291234567');
