@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { POST_REQUEST_MAX_BYTES } from './lib/posts/limits';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, HSTS_HEADER } from './lib/security/headers';
 
 const withNextIntl = createNextIntlPlugin({
@@ -28,11 +29,14 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   experimental: {
     // Server actions carry form fields, never files (uploads and imports are /api routes with their
-    // own limits, lib/http/read-body.ts): 1 MB like signed-in JSON, counted by Next as it reads.
-    serverActions: { bodySizeLimit: '1mb' },
+    // own limits, lib/http/read-body.ts), counted by Next as it reads. The largest is a post at its
+    // 500,000-character limit (~2.9 MB in the worst JSON, lib/posts/limits.ts): at 1 MB a long
+    // Chinese post failed to save with a 500; anything larger is refused by the form's schema first.
+    serverActions: { bodySizeLimit: POST_REQUEST_MAX_BYTES },
     // Page requests pass through proxy.ts, for which Next buffers up to this much of the body
-    // (10 MB by default) before the action reads it: no more than the action may take.
-    proxyClientMaxBodySize: '1mb',
+    // (10 MB by default) before the action reads it: no more than the action may take, and no
+    // less (past it Next cuts the body, and the action failed on a truncated JSON).
+    proxyClientMaxBodySize: POST_REQUEST_MAX_BYTES,
   },
   typedRoutes: false,
   // `npm test` type-checks the whole project (tsc) before any build; a second pass here only

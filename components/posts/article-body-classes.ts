@@ -13,6 +13,13 @@ export const ARTICLE_BODY_CLASSES = [
   '[&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 dark:[&_a]:text-primary-light',
   '[&_img]:my-6 [&_img]:inline-block [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl [&_video]:my-6 [&_video]:max-w-full [&_video]:rounded-xl',
   '[&_hr]:my-8 [&_hr]:border-slate-200 dark:[&_hr]:border-slate-800',
-  '[&_table]:my-6 [&_table]:w-full [&_td]:border [&_td]:border-slate-200 [&_td]:p-2 [&_th]:border [&_th]:border-slate-200 [&_th]:p-2 dark:[&_td]:border-slate-700 dark:[&_th]:border-slate-700',
+  // A wide table scrolls inside itself, not the page (a 375 px phone scrolled sideways): a block
+  // box no wider than the column, whose table keeps its own width inside.
+  '[&_table]:my-6 [&_table]:block [&_table]:max-w-full [&_table]:overflow-x-auto [&_td]:border [&_td]:border-slate-200 [&_td]:p-2 [&_th]:border [&_th]:border-slate-200 [&_th]:p-2 dark:[&_td]:border-slate-700 dark:[&_th]:border-slate-700',
+  // Pasted `white-space: nowrap` (and `pre`) lines would run past the phone's edge: they wrap.
+  "[&_[style*=nowrap]]:whitespace-normal! [&_[style*='white-space:pre;']]:whitespace-pre-wrap! [&_[style$='white-space:pre']]:whitespace-pre-wrap! [&_pre]:whitespace-pre-wrap",
+  // Text on a highlight keeps the light theme's dark colour in dark mode (light text on yellow
+  // was unreadable); an author's own colour is inline and still wins.
+  'dark:[&_[style*=background]]:text-slate-900',
   '[&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 dark:[&_code]:bg-slate-800',
 ].join(' ');

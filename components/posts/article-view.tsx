@@ -1,3 +1,4 @@
+import { withoutDefaultColours } from '@/components/rich-text-editor/kept-styles';
 import { cn } from '@/components/ui/cn';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
 import { translatorFor } from '@/lib/i18n/translator';
@@ -29,8 +30,10 @@ export interface ArticleViewProps {
 export function ArticleView({ title, summary, coverUrl, body, locale, publishedAt, merchantName, embedded = false, className }: ArticleViewProps) {
   const t = translatorFor(locale);
   // Stored bodies are sanitised on every write; cleaning again on render costs little and
-  // protects rows written before a sanitiser rule was added.
-  const html = sanitizeRichHtml(body);
+  // protects rows written before a sanitiser rule was added. Black text and white paper pasted
+  // from Word or Google Docs only restate the document's default: dropped, the dark theme's
+  // light text shows instead of black on slate-950.
+  const html = withoutDefaultColours(sanitizeRichHtml(body));
   const Main = embedded ? 'div' : 'main';
   return (
     <div lang={locale} className={cn('flex flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100', className)}>

@@ -10,5 +10,7 @@ export const RICH_CONTENT_CLASSES = [
   '[&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-6',
   '[&_blockquote]:my-2 [&_blockquote]:border-l-4 [&_blockquote]:border-gray-300 [&_blockquote]:pl-3 [&_blockquote]:text-gray-600',
   'dark:[&_blockquote]:border-gray-600 dark:[&_blockquote]:text-gray-300',
+  // Highlighted text stays dark in dark mode (light text on yellow was unreadable).
+  'dark:[&_[style*=background]]:text-gray-900',
   '[&_a]:text-primary [&_a]:underline [&_img]:inline-block [&_img]:max-w-full [&_video]:max-w-full',
 ].join(' ');

@@ -15,7 +15,7 @@ import { $getRoot, $getSelection, $isRangeSelection } from 'lexical';
 import { useEffect, useImperativeHandle, useRef, useSyncExternalStore, type Ref } from 'react';
 import type { FileModule } from '@/db/schema/files';
 import { RICH_CONTENT_CLASSES } from './content-classes';
-import { $exportHtml, $importHtml, htmlImport } from './html-io';
+import { $exportHtml, $importHtml, htmlExport, htmlImport } from './html-io';
 import { ImageNode } from './nodes/image-node';
 import { VideoNode } from './nodes/video-node';
 import { TokenDropPlugin } from './token-drop-plugin';
@@ -62,7 +62,7 @@ function ClientEditor({ value, onChange, uploadModule, placeholder, disabled, ar
     namespace: `starloop-${uploadModule}`,
     theme: editorTheme,
     nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, AutoLinkNode, ImageNode, VideoNode],
-    html: { import: htmlImport },
+    html: { import: htmlImport, export: htmlExport },
     editable: !disabled,
     onError: (error) => console.error(error),
     editorState: (editor) => $importHtml(editor, value),

@@ -48,6 +48,8 @@ export function SourceActions({ sourceId, connected, canDisconnect }: { sourceId
     setBusy(null);
     if (!result.ok) {
       notify.warning(result.message);
+    } else if (result.data.failedLocations.length) {
+      notify.warning(t('syncPartial', { names: result.data.failedLocations.map((f) => f.locationName).join(', ') }));
     } else {
       notify.success(t('syncResult', { inserted: result.data.inserted, updated: result.data.updated, unchanged: result.data.unchanged }));
     }

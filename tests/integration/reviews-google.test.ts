@@ -200,6 +200,38 @@ describe(`Google Business Profile (${process.env.DATABASE_URL ? 'postgres' : 'pg
     expect(fake.requests.filter((r) => r.path === '/v1/accounts' && !r.query.pageToken).length).toBe(3);
   }, 20_000);
 
+  it('removes reviews gone from Google, skips unrated ones, reads a translated comment by its original, and syncs past a location Google lost (found from outside)', async () => {
+    const L2 = 'locations/2002';
+    const second = (await createLocation(t.db, owner.merchantId, { name: '晨光咖啡 徐汇店' })).id;
+    const [sl] = await t.db.execute<{ id: number }>(sql`select id from source_locations where external_id = ${L2}`);
+    expect((await callApi(linkRoute, { method: 'POST', path: '/sources/locations/link', token: owner.token, body: { sourceLocationId: sl.id, locationId: second } })).status).toBe(200);
+    const sync = async () => callApi<{ removed: number; unrated: number; inserted: number; failedLocations: { locationId: number; locationName: string }[] }>(syncRoute, { method: 'POST', path: '/sources/x/sync', token: owner.token, params: { id: String(sourceId) } });
+    // Google lost the second location (404 on its reviews): the first still syncs, and the answer names the second.
+    const list = must(fake.reviews.get(`${A1}/${L1}`));
+    const [gone] = list.splice(10, 1);
+    const translated = { ...makeReviews(A1, L1, 1)[0], reviewId: 'r-translated', name: `${A1}/${L1}/reviews/r-translated`, comment: '(Translated by Google) The coffee was excellent and the staff were friendly.\n\n(Original)\n咖啡非常好，店员也很友好，下次还会再来。' };
+    const unrated = { ...makeReviews(A1, L1, 1)[0], reviewId: 'r-unrated', name: `${A1}/${L1}/reviews/r-unrated`, starRating: 'STAR_RATING_UNSPECIFIED' as const };
+    list.push(translated, unrated);
+    const answer = await sync();
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ removed: 1, unrated: 1, inserted: 1, failedLocations: [{ locationId: second, locationName: 'Xuhui store' }] });
+    const ids = (await t.db.select({ id: reviews.externalId, language: reviews.language }).from(reviews).where(eq(reviews.merchantId, owner.merchantId))).map((r) => r.id);
+    expect(ids).not.toContain(gone.reviewId);
+    expect(ids).not.toContain('r-unrated');
+    const [read] = await t.db.select({ language: reviews.language }).from(reviews).where(and(eq(reviews.merchantId, owner.merchantId), eq(reviews.externalId, 'r-translated')));
+    expect(read.language).toBe('zh-CN');
+    // Every linked location failing is still the sync's failure.
+    const saved = fake.reviews.get(`${A1}/${L1}`);
+    fake.reviews.delete(`${A1}/${L1}`);
+    expect((await sync()).status).toBe(404);
+    fake.reviews.set(`${A1}/${L1}`, must(saved));
+    // An empty answer removes nothing (likelier a glitch than every review gone at once).
+    fake.reviews.set(`${A1}/${L1}`, []);
+    expect((await sync()).body.data.removed).toBe(0);
+    fake.reviews.set(`${A1}/${L1}`, must(saved));
+    await t.db.execute(sql`update source_locations set location_id = null where id = ${sl.id}`);
+  });
+
   it('refreshes an expired access token (by its expiry, and after a 401)', async () => {
     await t.db.update(reviewSources).set({ tokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(reviewSources.id, sourceId));
     fake.requests.length = 0;
