@@ -16,13 +16,18 @@ import { ConsentNote } from './message-notes';
 
 export type Thread = Awaited<ReturnType<typeof getConversation>>;
 
-/** One conversation: the messages in order, the reply box, processed, and the customer panel. */
-export function ConversationView({ conversationId, refreshKey, onBack, onChanged }: { conversationId: number; refreshKey: number; onBack: () => void; onChanged: () => void }) {
+/**
+ * One conversation: the messages in order, the reply box, processed, and the customer panel.
+ * `focusOnLoad`: the list that was focused is gone (one screen at a time), so the heading takes focus.
+ */
+export function ConversationView({ conversationId, refreshKey, focusOnLoad = false, onBack, onChanged }: { conversationId: number; refreshKey: number; focusOnLoad?: boolean; onBack: () => void; onChanged: () => void }) {
   const t = useTranslations('inbox');
   const locale = useLocale() as Locale;
   const [thread, setThread] = useState<Thread | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const end = useRef<HTMLLIElement>(null);
+  const messages = useRef<HTMLOListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focused = useRef(false);
 
   const apply = useCallback((result: Awaited<ReturnType<typeof openConversationAction>>) => {
     if (!result.ok) return setError(result.message);
@@ -37,10 +42,21 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
       current = false;
     };
   }, [conversationId, refreshKey, apply]);
-  // Braces matter: Chromium's scrollIntoView now returns a promise, which React would take for a cleanup.
+  // The newest message in view by scrolling the list alone: scrollIntoView also scrolled the page,
+  // which pushed the reply box (focused after Ctrl+Enter) out of view. What has focus here stays in view.
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    const list = messages.current;
+    if (!list) return;
+    list.scrollTop = list.scrollHeight;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== list && list.parentElement?.contains(active)) active.scrollIntoView({ block: 'nearest' });
   }, [thread?.messages.length]);
+  const loaded = thread !== null;
+  useEffect(() => {
+    if (!loaded || !focusOnLoad || focused.current) return;
+    focused.current = true;
+    heading.current?.focus();
+  }, [loaded, focusOnLoad]);
 
   const afterReply = async () => {
     await reload();
@@ -66,18 +82,16 @@ export function ConversationView({ conversationId, refreshKey, onBack, onChanged
           <Button variant="ghost" size="icon" className="desktop:hidden" onClick={onBack} aria-label={t('back')}>
             <ArrowLeft className="size-4" aria-hidden />
           </Button>
-          <h2 className="min-w-0 flex-1 truncate font-semibold">{c.name || c.email || c.phone}</h2>
+          <h2 ref={heading} tabIndex={-1} className="min-w-0 flex-1 truncate rounded font-semibold outline-none focus-visible:ring-2 focus-visible:ring-primary/60">{c.name || c.email || c.phone}</h2>
           <Button size="sm" variant={thread.processed ? 'secondary' : 'primary'} onClick={toggleProcessed}>
             {thread.processed ? <RotateCcw className="size-4" aria-hidden /> : <CheckCircle2 className="size-4" aria-hidden />}
             {thread.processed ? t('markUnprocessed') : t('markProcessed')}
           </Button>
         </header>
-        <ol className="min-h-0 flex-1 space-y-3 overflow-y-auto bg-slate-50 p-4 dark:bg-slate-950/40" aria-label={t('title')} data-testid="thread">
+        <ol ref={messages} className="min-h-0 flex-1 space-y-3 overflow-y-auto bg-slate-50 p-4 dark:bg-slate-950/40" aria-label={t('title')} data-testid="thread">
           {thread.messages.map((m) => (m.kind === 'consent' && m.consent ? <ConsentNote key={m.id} action={m.consent} at={m.at} locale={locale} /> : (
             <MessageBubble key={m.id} message={m} />
           )))}
-          {/* The scroll anchor: an empty item, since an <ol> holds only <li>. */}
-          <li ref={end} aria-hidden />
         </ol>
         {/* Mounted with the first read: its channel and "Re: …" subject are taken once, then the merchant's edits stay across reloads. */}
         <ReplyForm conversationId={conversationId} customer={c} initial={{ channel: thread.lastChannel, subject: thread.replySubject }} onSent={afterReply} />

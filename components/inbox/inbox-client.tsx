@@ -38,6 +38,11 @@ export function InboxClient({ initial, initialQuery, initialSelected }: { initia
   const [pending, start] = useTransition();
   const version = useRef<string | null>(null);
   const pageSize = useRef(PAGE);
+  const listRef = useRef<HTMLUListElement>(null);
+  // One screen at a time (mobile): opening hides the list, so focus goes to the thread's heading,
+  // and Back returns it to the conversation it came from (else both would fall to <body>).
+  const [focusThread, setFocusThread] = useState(false);
+  const returnTo = useRef<number | null>(null);
 
   const load = useCallback(
     (size = pageSize.current) => {
@@ -85,12 +90,38 @@ export function InboxClient({ initial, initialQuery, initialSelected }: { initia
     return () => clearInterval(timer);
   }, [load]);
 
+  useEffect(() => {
+    if (selected !== null || returnTo.current === null) return;
+    const id = returnTo.current;
+    returnTo.current = null;
+    const list = listRef.current;
+    (list?.querySelector<HTMLElement>(`[data-conversation="${id}"]`) ?? list?.querySelector<HTMLElement>('button'))?.focus();
+  }, [selected]);
+
+  const back = () => {
+    returnTo.current = selected;
+    setSelected(null);
+  };
+
   const open = (id: number) => {
+    setFocusThread(singleColumn());
     setSelected(id);
     const url = new URL(window.location.href);
     url.searchParams.set('c', String(id));
     window.history.replaceState(null, '', url);
     setList((l) => ({ ...l, unread: Math.max(0, l.unread - (l.records.find((r) => r.conversationId === id)?.unreadCount ?? 0)), records: l.records.map((r) => (r.conversationId === id ? { ...r, unreadCount: 0 } : r)) }));
+  };
+
+  const onFilterKey = (event: React.KeyboardEvent<HTMLElement>) => {
+    const at = inboxFilters.indexOf(filter);
+    const last = inboxFilters.length - 1;
+    const moves: Partial<Record<string, number>> = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: last };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = inboxFilters[to > last ? 0 : to < 0 ? last : to];
+    setFilter(next);
+    event.currentTarget.querySelector<HTMLElement>(`[data-filter="${next}"]`)?.focus();
   };
 
   const onScroll = (event: React.UIEvent<HTMLElement>) => {
@@ -106,13 +137,16 @@ export function InboxClient({ initial, initialQuery, initialSelected }: { initia
       <section aria-label={t('title')} className={cn('flex min-h-0 flex-col border-e border-slate-200 dark:border-slate-800', selected !== null && 'mobile:hidden')}>
         <div className="space-y-2 border-b border-slate-200 p-3 dark:border-slate-800">
           <Input value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t('search')} aria-label={t('search')} leading={<Search className="size-4" aria-hidden />} type="search" />
-          <div role="radiogroup" aria-label={t('filterLabel')} className="flex flex-wrap gap-1">
+          {/* One Tab stop, arrows move and choose (WAI-ARIA APG radio group). */}
+          <div role="radiogroup" aria-label={t('filterLabel')} className="flex flex-wrap gap-1" onKeyDown={onFilterKey}>
             {inboxFilters.map((f) => (
               <button
                 key={f}
                 type="button"
                 role="radio"
                 aria-checked={filter === f}
+                tabIndex={filter === f ? 0 : -1}
+                data-filter={f}
                 onClick={() => setFilter(f)}
                 className={cn('rounded-full px-3 py-1 text-xs font-medium', focusRing, filter === f ? 'bg-primary-700 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-slate-700')}
               >
@@ -122,7 +156,7 @@ export function InboxClient({ initial, initialQuery, initialSelected }: { initia
           </div>
           {list.unread > 0 && <p className="text-xs text-primary">{t('unread', { count: list.unread })}</p>}
         </div>
-        <ul className="min-h-0 flex-1 overflow-y-auto" onScroll={onScroll} aria-busy={pending} data-testid="conversation-list">
+        <ul ref={listRef} className="min-h-0 flex-1 overflow-y-auto" onScroll={onScroll} aria-busy={pending} data-testid="conversation-list">
           {list.records.length === 0 && (
             <li className="p-4">
               <EmptyState icon={Inbox} title={filter === 'all' && !keyword ? t('emptyTitle') : t('noMatch')} description={filter === 'all' && !keyword ? t('emptyText') : undefined} />
@@ -137,9 +171,14 @@ export function InboxClient({ initial, initialQuery, initialSelected }: { initia
         {selected === null ? (
           <div className="flex h-full items-center justify-center p-6 text-sm text-slate-500 dark:text-slate-400">{t('pick')}</div>
         ) : (
-          <ConversationView key={selected} conversationId={selected} refreshKey={refreshKey} onBack={() => setSelected(null)} onChanged={() => load()} />
+          <ConversationView key={selected} conversationId={selected} refreshKey={refreshKey} focusOnLoad={focusThread} onBack={back} onChanged={() => load()} />
         )}
       </section>
     </div>
   );
+}
+
+/** Whether the list and the thread share one screen (globals.css's `mobile` variant: 720 px or less, or a mobile browser). */
+function singleColumn(): boolean {
+  return window.matchMedia('(width <= 720px)').matches || document.documentElement.hasAttribute('data-mobile');
 }

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MapPin, MessageSquareReply, MoreHorizontal, Tag, Trash2, UserRound } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -44,6 +44,20 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
   // What was typed into the tag form, kept while the form is closed.
   const [tagDraft, setTagDraft] = useState(review.employeeTag ?? '');
   const toGoogle = review.site === 'google';
+  // Closing the editor unmounts what had focus: it goes back to the reply's button (Reply, or Edit
+  // once a reply exists: after a save, when the refreshed review has it).
+  const replyArea = useRef<HTMLDivElement>(null);
+  const refocus = useRef<'reply' | 'edit' | null>(null);
+  const closeEditor = (then: 'reply' | 'edit') => {
+    refocus.current = then;
+    setEditing(false);
+  };
+  useEffect(() => {
+    if (editing || !refocus.current || (refocus.current === 'edit' && !review.replyComment)) return;
+    refocus.current = null;
+    // The area's first button: Reply, or the reply's Edit.
+    replyArea.current?.querySelector('button')?.focus();
+  }, [editing, review.replyComment]);
 
   const removeReply = async () => {
     if (!(await confirm({ title: t('reply.deleteConfirm.title'), description: toGoogle ? t('reply.deleteConfirm.google') : t('reply.deleteConfirm.local'), danger: true }))) return;
@@ -122,27 +136,35 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
           }}
         />
       )}
-      {editing ? (
-        <ReplyEditor
-          reviewId={review.id}
-          initial={review.replyComment ?? ''}
-          toGoogle={toGoogle}
-          onCancel={() => setEditing(false)}
-          onDone={() => {
-            setEditing(false);
-            router.refresh();
-          }}
-        />
-      ) : review.replyComment ? (
-        <OwnerReply reply={review.replyComment} replyLabel={review.replyLabel} onEdit={() => setEditing(true)} onDelete={removeReply} />
-      ) : (
-        <div>
+      {/* Escape in the editor cancels, as the Cancel button does. */}
+      <div
+        ref={replyArea}
+        onKeyDown={(event) => {
+          if (!editing || event.key !== 'Escape' || event.defaultPrevented) return;
+          event.preventDefault();
+          closeEditor(review.replyComment ? 'edit' : 'reply');
+        }}
+      >
+        {editing ? (
+          <ReplyEditor
+            reviewId={review.id}
+            initial={review.replyComment ?? ''}
+            toGoogle={toGoogle}
+            onCancel={() => closeEditor(review.replyComment ? 'edit' : 'reply')}
+            onDone={() => {
+              closeEditor('edit');
+              router.refresh();
+            }}
+          />
+        ) : review.replyComment ? (
+          <OwnerReply reply={review.replyComment} replyLabel={review.replyLabel} onEdit={() => setEditing(true)} onDelete={removeReply} />
+        ) : (
           <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
             <MessageSquareReply aria-hidden="true" />
             {t('reply.write')}
           </Button>
-        </div>
-      )}
+        )}
+      </div>
     </article>
   );
 }

@@ -3,6 +3,7 @@ import {
   $createParagraphNode,
   $getRoot,
   $insertNodes,
+  $setSelection,
   $isElementNode,
   $isTextNode,
   TextNode,
@@ -169,6 +170,9 @@ export function $importHtml(editor: LexicalEditor, html: string): void {
   const nodes = $generateNodesFromDOM(editor, dom);
   root.select();
   $insertNodes(nodes);
+  // Loading is no editing: with a selection left in it, Lexical focused the editor on mount, past
+  // the skip link, the name and the subject (found from outside, keyboard-only).
+  $setSelection(null);
 }
 
 /**

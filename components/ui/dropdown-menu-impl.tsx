@@ -14,8 +14,10 @@ export const DropdownMenuRadioGroup = Menu.RadioGroup;
 const surface =
   'z-50 min-w-44 overflow-hidden rounded-lg border border-slate-200 bg-white p-1 text-sm text-slate-700 shadow-lg data-[state=open]:animate-pop-in dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200';
 
+// Highlighted text is primary-700 in light (4.8:1 or more on primary-soft for every accent): globals.css
+// remaps a plain text-primary, never a variant's (data-highlighted:text-primary was 2.1-2.5:1).
 const item =
-  'relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 outline-none select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-primary-soft data-highlighted:text-primary dark:data-highlighted:bg-primary/15 dark:data-highlighted:text-primary-light [&_svg]:size-4 [&_svg]:shrink-0';
+  'relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 outline-none select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-primary-soft data-highlighted:text-primary-700 dark:data-highlighted:bg-primary/15 dark:data-highlighted:text-primary-light [&_svg]:size-4 [&_svg]:shrink-0';
 
 export function DropdownMenuContent({ className, sideOffset = 6, align = 'end', ...props }: React.ComponentProps<typeof Menu.Content>) {
   return (

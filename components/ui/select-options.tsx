@@ -20,7 +20,7 @@ export function SelectOptions({ options, groups, renderOption }: { options: read
   });
 }
 
-/** One option: highlighted under the pointer or the arrow keys, checked when selected. */
+/** One option: highlighted under the pointer or the arrow keys, checked when selected. Highlighted text is primary-700 in light, as in ./dropdown-menu-impl.tsx. */
 export function SelectOptionRow({ option, id, selected, highlighted, onHighlight, onChoose }: { option: SelectOption; id: string; selected: boolean; highlighted: boolean; onHighlight: () => void; onChoose: () => void }) {
   return (
     <div
@@ -33,7 +33,7 @@ export function SelectOptionRow({ option, id, selected, highlighted, onHighlight
       data-disabled={option.disabled ? '' : undefined}
       onPointerMove={() => !option.disabled && onHighlight()}
       onClick={onChoose}
-      className="relative flex w-full cursor-pointer items-center rounded-md py-1.5 ps-2 pe-8 outline-none select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-primary-soft data-highlighted:text-primary dark:data-highlighted:bg-primary/15 dark:data-highlighted:text-primary-light"
+      className="relative flex w-full cursor-pointer items-center rounded-md py-1.5 ps-2 pe-8 outline-none select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-primary-soft data-highlighted:text-primary-700 dark:data-highlighted:bg-primary/15 dark:data-highlighted:text-primary-light"
     >
       <span className="truncate">{option.label}</span>
       {selected && (

@@ -196,5 +196,5 @@ export async function seedCommonTemplates(db: Db): Promise<number> {
 function emailHtml(paragraphs: string[], b: Builtin, locale: Locale): string {
   const [greeting, ...rest] = paragraphs;
   const last = rest.length > 1 ? rest.pop() : undefined;
-  return [emailParagraph(greeting), ...rest.map(emailParagraph), b.button && b.buttonLink ? emailButton(b.button[locale], b.buttonLink) : '', last ? emailParagraph(last) : '', `<p style="margin:24px 0 0;${EMAIL_FONT};font-size:12px;color:#909399">${footer[locale]}</p>`].join('');
+  return [emailParagraph(greeting), ...rest.map(emailParagraph), b.button && b.buttonLink ? emailButton(b.button[locale], b.buttonLink) : '', last ? emailParagraph(last) : '', `<p style="margin:24px 0 0;${EMAIL_FONT};font-size:12px;color:#6b7280">${footer[locale]}</p>`].join('');
 }

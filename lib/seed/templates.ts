@@ -25,7 +25,7 @@ export async function seedDemoTemplates(db: Db, demo: DemoMerchant): Promise<num
       p('{{fullName}}，你好！') +
         p('谢谢你这周来<b>晨光咖啡</b>。今天的手冲是云南保山的日晒豆，希望合你口味。') +
         p('如果愿意，花一分钟<a href="{{googleReviewLink}}" target="_blank">写下你的评价</a>，会帮助更多街坊找到我们。') +
-        p('<span style="color:#909399;font-size:12px">不想再收到邮件？<a href="{{optoutLink}}" target="_blank">退订</a></span>'),
+        p('<span style="color:#6b7280;font-size:12px">不想再收到邮件？<a href="{{optoutLink}}" target="_blank">退订</a></span>'),
       'Reviews',
       2,
     ),
@@ -35,7 +35,7 @@ export async function seedDemoTemplates(db: Db, demo: DemoMerchant): Promise<num
       p('Hi {{firstName}},') +
         p('Thanks for visiting <b>Morning Light Café</b>. We hope the flat white and the almond croissant made your morning.') +
         p('Would you <a href="{{googleReviewLink}}" target="_blank">leave us a quick review</a>? It helps neighbours find us.') +
-        p('<span style="color:#909399;font-size:12px"><a href="{{optoutLink}}" target="_blank">Unsubscribe</a></span>'),
+        p('<span style="color:#6b7280;font-size:12px"><a href="{{optoutLink}}" target="_blank">Unsubscribe</a></span>'),
       'Reviews',
       6,
     ),

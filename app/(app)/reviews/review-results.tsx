@@ -33,6 +33,11 @@ export async function ReviewResults({ ctx, filters, query }: { ctx: ServiceConte
         ]}
       />
       <SummaryStrip total={page.total} summary={page.summary} />
+      {/* What a filter change announces: the count, not the cards (nor an open reply editor's counter). Always
+          rendered, so the region is there before its text changes. */}
+      <p role="status" className="sr-only" data-testid="review-result-count">
+        {t('resultCount', { count: page.total })}
+      </p>
       {page.records.length === 0 ? (
         <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <EmptyState icon={MessageSquareQuote} title={filtered ? t('empty.filtered') : t('empty.title')} description={filtered ? t('empty.filteredHint') : t('empty.hint')} />
@@ -41,7 +46,7 @@ export async function ReviewResults({ ctx, filters, query }: { ctx: ServiceConte
         <>
           {/* Each card's reviewer name is an <h3>: this keeps the outline h1 → h2 → h3 (axe heading-order). */}
           <h2 className="sr-only">{filters.view === 'needsResponse' ? t('needsResponse') : t('viewAll')}</h2>
-          <div className="flex flex-col gap-3" aria-live="polite">
+          <div className="flex flex-col gap-3">
             {page.records.map((r) => (
               <ReviewCard
                 key={r.id}
