@@ -34,10 +34,12 @@ type Email = Awaited<ReturnType<typeof PostalMime.parse>>;
  * A raw MIME message, as mail providers' inbound-parse features post it. Parsed with a real MIME
  * parser (charsets, quoted-printable, base64, multipart, attachments), Chinese charsets first
  * made UTF-8 with iconv-lite (mail-transcode.ts). The thread text is the plain part, or the HTML
- * made readable; the HTML is kept without anything remote to fetch. Both are bounded (./limits.ts):
- * the HTML is clipped before it is parsed, so no sender's body holds the request thread long. A message whose parts cannot
- * be split (nested too deep, a boundary missing) keeps its raw body, bounded, as its text; NUL
- * characters and lone surrogates, which no text column holds, are left out.
+ * made readable; the HTML is kept without anything remote to fetch. Both are bounded
+ * (./limits.ts): the HTML is clipped before it is parsed, so no sender's body holds the request
+ * thread long. A message whose parts cannot be split (nested too deep, a boundary missing) keeps
+ * its raw body, bounded, as its text; NUL characters and lone surrogates, which no text column
+ * holds, are left out. A mail server's bounce or abuse report is applied, not recorded
+ * (./delivery-reports.ts).
  *
  * It joins a conversation by the Message-IDs it replies to, else by our signed inbox address it
  * was sent to, else by the sender's address; an unknown sender writing to a known merchant
