@@ -15,7 +15,8 @@ const TOTAL = 120;
 
 /**
  * ~120 café members across the demo locations: Chinese and English names, +86 and +852 phones,
- * mixed consent (with its history), types and tags, activity spread over the past year.
+ * mixed consent (with its history), types and tags, activity spread over the past year, and
+ * one bounced address.
  * Guarded by its own check (the demo merchant has no contacts yet). Raw SQL for the bulk rows.
  */
 export async function seedDemoContacts(db: Db, demo: DemoMerchant): Promise<void> {
@@ -95,6 +96,9 @@ export async function seedDemoContacts(db: Db, demo: DemoMerchant): Promise<void
     await tx.execute(sql`update contacts set email_opt_in_source = 'public-page' where merchant_id = ${demo.merchantId} and email_opt_in = false`);
     await tx.execute(sql`update contacts set sms_opt_in_source = 'sms-reply' where merchant_id = ${demo.merchantId} and sms_opt_in = false`);
     await tx.execute(sql`insert into contact_field_definitions (merchant_id, key) values (${demo.merchantId}, '生日'), (${demo.merchantId}, '喜好') on conflict do nothing`);
+    // One address a mailbox host refused as unknown: its contact shows "bounced" and campaigns skip it.
+    await tx.execute(sql`update contacts set email_status = 'bounced' where id = (
+      select id from contacts where merchant_id = ${demo.merchantId} and email like '%@example.com' and email_opt_in is true order by id limit 1)`);
   });
 }
 
