@@ -4,7 +4,7 @@ import { merchants } from '@/db/schema/merchants';
 import { users } from '@/db/schema/users';
 import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
-import { LOGIN_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
+import { clearPasswordFailures, reservePasswordAttempt } from '@/lib/rate-limit/password-attempts';
 import { verifyPassword } from './password';
 import { foreignKeyViolation } from '@/lib/db/foreign-key';
 
@@ -24,10 +24,8 @@ export async function deleteAccount(ctx: ServiceContext, input: { password: stri
     .where(and(eq(users.id, ctx.userId), eq(users.merchantId, ctx.merchantId)))
     .limit(1);
   if (!user) throw new AppError('UNAUTHORIZED');
-  const key = `acct:${user.email}`;
-  // Counted per account and per address, as sign-in and the password change count them.
-  const attempt = await reserveAttempt(ctx.db, LOGIN_LIMIT, ip ? [key, `ip:${ip}`] : [key], now);
-  if (attempt.wait > 0) throw tooManyRequests(attempt.wait, 'accounts.errors.loginRateLimited');
+  // Counted as sign-in and the password change count them.
+  await reservePasswordAttempt(ctx.db, user.email, ip, now);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new AppError('BAD_REQUEST', 'accounts.errors.wrongPassword', { fieldErrors: { password: 'accounts.errors.wrongPassword' } });
   }
@@ -53,7 +51,7 @@ export async function deleteAccount(ctx: ServiceContext, input: { password: stri
       await tx.delete(users).where(and(eq(users.id, ctx.userId), eq(users.merchantId, ctx.merchantId)));
     }
   });
-  await clearHits(ctx.db, LOGIN_LIMIT, key);
+  await clearPasswordFailures(ctx.db, user.email, ip);
 }
 
 /**

@@ -6,23 +6,20 @@ import { AppError } from '@/lib/errors/app-error';
 import type { PublicContext } from '@/lib/context';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import type { LoginInput } from './schema';
-import { LOGIN_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
+import { clearPasswordFailures, reservePasswordAttempt } from '@/lib/rate-limit/password-attempts';
 import { signChallenge } from '@/lib/auth/two-factor/challenge';
 import { hasTwoFactor } from '@/lib/auth/two-factor/consume-code';
 import { issueFamilyPair, type TokenOwner, type TokenPair } from './token-pairs';
 import { loadSignedInUser, type SignedInUser } from './signed-in-user';
 
 /**
- * Password sign-in. After 5 failures in 15 minutes for the account or for the address, further
- * attempts answer 429 with the wait (counted in the database, shared by every instance, and by
- * both the API and the browser's form).
+ * Password sign-in. Wrong passwords are counted per account and address, per address, and per
+ * account (lib/rate-limit/password-attempts.ts); past a limit, attempts answer 429 with the wait
+ * (counted in the database, shared by every instance, and by both the API and the browser's form).
  */
 export async function login(ctx: PublicContext, input: LoginInput): Promise<TokenPair & { user: SignedInUser }> {
   const now = ctx.now();
-  const accountKey = `acct:${input.email}`;
-  const keys = ctx.ip ? [accountKey, `ip:${ctx.ip}`] : [accountKey];
-  const attempt = await reserveAttempt(ctx.db, LOGIN_LIMIT, keys, now);
-  if (attempt.wait > 0) throw tooManyRequests(attempt.wait, 'accounts.errors.loginRateLimited');
+  const attempt = await reservePasswordAttempt(ctx.db, input.email, ctx.ip, now);
   const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const ok = row ? await verifyPassword(row.passwordHash, input.password) : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
   // A failure keeps the attempt's hits; a success takes them back and clears the account's.
@@ -39,7 +36,7 @@ export async function login(ctx: PublicContext, input: LoginInput): Promise<Toke
     const challenge = await signChallenge({ userId: row.id, sessionEpoch: row.sessionEpoch }, now);
     throw new AppError('TWO_FACTOR_REQUIRED', 'twoFactor.login.required', { details: challenge });
   }
-  await clearHits(ctx.db, LOGIN_LIMIT, accountKey);
+  await clearPasswordFailures(ctx.db, input.email, ctx.ip);
   return signInUser(ctx.db, { userId: row.id, merchantId: row.merchantId, sessionEpoch: row.sessionEpoch }, ctx.now());
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { users } from '@/db/schema/users';
 import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
-import { LOGIN_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
+import { clearPasswordFailures, reservePasswordAttempt } from '@/lib/rate-limit/password-attempts';
 import { hashPassword, verifyPassword } from './password';
 import type { ChangePasswordInput } from './password-schema';
 import { endUserSessions, liveFamilyStart } from './sessions';
@@ -25,14 +25,12 @@ export async function changePassword(ctx: ServiceContext, input: ChangePasswordI
   const now = ctx.now();
   const [row] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.userId)).limit(1);
   if (!row) throw new AppError('UNAUTHORIZED');
-  const accountKey = `acct:${row.email}`;
-  const attempt = await reserveAttempt(ctx.db, LOGIN_LIMIT, kept.ip ? [accountKey, `ip:${kept.ip}`] : [accountKey], now);
-  if (attempt.wait > 0) throw tooManyRequests(attempt.wait, 'accounts.errors.loginRateLimited');
+  const attempt = await reservePasswordAttempt(ctx.db, row.email, kept.ip, now);
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', 'accounts.errors.currentPasswordWrong', { fieldErrors: { currentPassword: 'accounts.errors.currentPasswordWrong' } });
   }
   await attempt.release();
-  await clearHits(ctx.db, LOGIN_LIMIT, accountKey);
+  await clearPasswordFailures(ctx.db, row.email, kept.ip);
   const passwordHash = await hashPassword(input.password);
   const keepFamily = kept.familyId && (await liveFamilyStart(ctx.db, ctx.userId, kept.familyId)) ? kept.familyId : null;
   const epoch = await ctx.db.transaction(async (tx) => {

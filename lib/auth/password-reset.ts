@@ -8,7 +8,8 @@ import type { PublicContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
 import { escapeHtml, mailButton, productEmailHtml } from '@/lib/messaging/layout';
 import { sendEmail } from '@/lib/messaging/send';
-import { LOGIN_LIMIT, PASSWORD_RESET_LIMIT, clearHits, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
+import { PASSWORD_RESET_LIMIT, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
+import { clearAccountFailures } from '@/lib/rate-limit/password-attempts';
 import { consumeLinkToken, issueCode, linkTokenHash, linkTokenState } from './one-time-codes';
 import { hashPassword } from './password';
 import type { ForgotPasswordInput, ResetPasswordInput } from './password-schema';
@@ -88,5 +89,5 @@ export async function resetPassword(ctx: PublicContext, input: ResetPasswordInpu
     await endUserSessions(tx, user.id, now);
   });
   // Whoever could read the mailbox is the owner again: earlier failed sign-ins stop counting.
-  await clearHits(ctx.db, LOGIN_LIMIT, `acct:${spent.target}`);
+  await clearAccountFailures(ctx.db, spent.target);
 }
