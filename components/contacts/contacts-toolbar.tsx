@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { downloadExport } from './download-export';
 
 interface Props {
   batch: boolean;
@@ -57,16 +58,8 @@ export function ContactsToolbar({ batch, selectedCount, deleting, hasRows, onAdd
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="start">
-            <DropdownMenuItem asChild>
-              <a href={exportHref('xlsx')} download>
-                {t('actions.exportXlsx')}
-              </a>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <a href={exportHref('csv')} download>
-                {t('actions.exportCsv')}
-              </a>
-            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => void downloadExport(exportHref('xlsx'), 'contacts.xlsx', t('errors.exportFailed'))}>{t('actions.exportXlsx')}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => void downloadExport(exportHref('csv'), 'contacts.csv', t('errors.exportFailed'))}>{t('actions.exportCsv')}</DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
       </div>

@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import type { ServiceContext } from '@/lib/context';
 import type { ListFilters } from '../schema';
 import { csvCell, exportHeaders, exportRows, xlsxCell } from './export-rows';
+import { holdingSlot, takeExportSlot } from './export-slots';
 
 export interface ExportFile {
   fileName: string;
@@ -13,15 +14,21 @@ export interface ExportFile {
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The filtered list as .xlsx or .csv (UTF-8 with BOM, so Excel shows Chinese), streamed. */
+/** The filtered list as .xlsx or .csv (UTF-8 with BOM, so Excel shows Chinese), streamed; two at once per merchant (./export-slots.ts). */
 export async function exportContacts(ctx: ServiceContext, filters: ListFilters, format: 'xlsx' | 'csv'): Promise<ExportFile> {
-  const { headers, customKeys } = await exportHeaders(ctx);
-  const stamp = ctx.now().toISOString().slice(0, 10);
-  const rows = exportRows(ctx, filters, customKeys);
-  if (format === 'csv') {
-    return { fileName: `contacts-${stamp}.csv`, contentType: 'text/csv; charset=utf-8', body: csvStream(headers, rows) };
+  const give = takeExportSlot(ctx.merchantId);
+  try {
+    const { headers, customKeys } = await exportHeaders(ctx);
+    const stamp = ctx.now().toISOString().slice(0, 10);
+    const rows = exportRows(ctx, filters, customKeys);
+    if (format === 'csv') {
+      return { fileName: `contacts-${stamp}.csv`, contentType: 'text/csv; charset=utf-8', body: holdingSlot(csvStream(headers, rows), give) };
+    }
+    return { fileName: `contacts-${stamp}.xlsx`, contentType: XLSX_TYPE, body: holdingSlot(xlsxStream(headers, rows), give) };
+  } catch (error) {
+    give();
+    throw error;
   }
-  return { fileName: `contacts-${stamp}.xlsx`, contentType: XLSX_TYPE, body: xlsxStream(headers, rows) };
 }
 
 function csvStream(headers: string[], rows: AsyncGenerator<string[][]>): ReadableStream<Uint8Array> {
