@@ -156,8 +156,8 @@ async function stableCard(page: Page, card: Locator): Promise<Locator> {
 }
 
 test('opening a saved e-mail template leaves the focus at the top of the page, not in its body', async ({ page }) => {
-  const list = (await (await page.request.get('/api/campaign/template?type=0&pageSize=100')).json()).data as { records: { id: number }[] };
-  const id = list.records[0]?.id;
+  const list = (await (await page.request.get('/api/campaign/template?type=0&pageSize=100')).json()).data as { records: { templateId: number }[] };
+  const id = list.records[0]?.templateId;
   expect(id).toBeTruthy();
   await page.goto(`/campaigns/templates/create?type=email&id=${id}`);
   await settle(page);
