@@ -8,7 +8,7 @@ import type { PublicContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
 import { escapeHtml, mailButton, productEmailHtml } from '@/lib/messaging/layout';
 import { sendEmail } from '@/lib/messaging/send';
-import { PASSWORD_RESET_LIMIT, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
+import { ACCOUNT_RESET_LIMIT, PASSWORD_RESET_LIMIT, reserveAll, tooManyRequests } from '@/lib/rate-limit/rate-limit';
 import { clearAccountFailures } from '@/lib/rate-limit/password-attempts';
 import { consumeLinkToken, issueCode, linkTokenHash, linkTokenState } from './one-time-codes';
 import { hashPassword } from './password';
@@ -20,15 +20,23 @@ import { loggableMessage } from '@/lib/observability/logger';
 export const RESET_LINK_TTL_SECONDS = 30 * 60;
 
 /**
- * Forgot password. Limited per address and per account (5 an hour each, counted before the
- * lookup, known and unknown e-mails alike); then the same answer whether or not the e-mail signs
+ * Forgot password. Limited per account from one address and per address (5 an hour each), and
+ * per account from every address (20 an hour), counted before the lookup, known and unknown
+ * e-mails alike (found from outside: five requests from a stranger's address spent the account's
+ * hour, and the owner's own request was refused); then the same answer whether or not the e-mail signs
  * in anywhere. The link is sent after the answer (`delivery`), so a known address does not take
  * longer to answer than an unknown one. A second request within a minute sends nothing new.
  */
 export async function requestPasswordReset(ctx: PublicContext, input: ForgotPasswordInput, baseUrl = appUrl()): Promise<{ delivery: Promise<void> }> {
   const now = ctx.now();
-  const keys = ctx.ip ? [`acct:${input.email}`, `ip:${ctx.ip}`] : [`acct:${input.email}`];
-  const attempt = await reserveAttempt(ctx.db, PASSWORD_RESET_LIMIT, keys, now);
+  const attempt = await reserveAll(
+    ctx.db,
+    [
+      { limit: PASSWORD_RESET_LIMIT, keys: [`acct:${input.email}@ip:${ctx.ip ?? 'unknown'}`, ...(ctx.ip ? [`ip:${ctx.ip}`] : [])] },
+      { limit: ACCOUNT_RESET_LIMIT, keys: [`acct:${input.email}`] },
+    ],
+    now,
+  );
   if (attempt.wait > 0) throw tooManyRequests(attempt.wait);
   const [user] = await ctx.db.select({ id: users.id, locale: users.locale }).from(users).where(eq(users.email, input.email)).limit(1);
   if (!user) return { delivery: Promise.resolve() };

@@ -15,8 +15,10 @@ export interface Limit {
 export const LOGIN_LIMIT: Limit = { bucket: 'login', max: 5, windowSeconds: 15 * 60 };
 /** Code e-mails and SMS per requesting address, on top of the once-a-minute rule per target. */
 export const CODE_REQUEST_LIMIT: Limit = { bucket: 'code', max: 20, windowSeconds: 60 * 60 };
-/** Password reset e-mails: 5 an hour per account (known or not) and per requesting address. */
+/** Password reset requests: 5 an hour per account (known or not) from one address, and per requesting address. */
 export const PASSWORD_RESET_LIMIT: Limit = { bucket: 'password-reset', max: 5, windowSeconds: 60 * 60 };
+/** Password reset requests for one account from every address together (the mails are once a minute at most anyway). */
+export const ACCOUNT_RESET_LIMIT: Limit = { bucket: 'password-reset-account', max: 20, windowSeconds: 60 * 60 };
 /**
  * Calls that answer whether an e-mail is registered (emailValidate, sendEmailCode,
  * validateEmailCode), per address, counted before the lookup: a registration needs a handful.

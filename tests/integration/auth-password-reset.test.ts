@@ -59,11 +59,28 @@ describe(`password reset (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`,
 
   it('limits requests per account, known or not, with 429 and a retry time', async () => {
     for (const email of ['limited@latte.example', user.email]) {
-      await t.db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, 'password-reset'), eq(rateLimitHits.key, `acct:${email}`)));
+      await t.db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, 'password-reset'), sql`starts_with(${rateLimitHits.key}, ${`acct:${email}`})`));
       for (let i = 0; i < 5; i++) expect((await forgot(email)).status).toBe(200);
       const blocked = await forgot(email);
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it("does not let a stranger's requests spend the owner's own (found from outside), and holds the account at 20 an hour from everywhere", async () => {
+    const saved = process.env.TRUSTED_PROXY_HOPS;
+    process.env.TRUSTED_PROXY_HOPS = '1';
+    try {
+      const from = (ip: string, email = 'victim.reset@latte.example') => callApi(forgotRoute, { method: 'POST', path: '/user/password/forgot', body: { email }, headers: { 'x-forwarded-for': ip } });
+      for (let i = 0; i < 5; i++) expect((await from('198.51.100.66')).status).toBe(200);
+      expect((await from('198.51.100.66')).status).toBe(429);
+      expect((await from('192.0.2.10')).status).toBe(200);
+      // Spread over many addresses, the account takes 20 in the hour.
+      for (let i = 0; i < 14; i++) expect((await from(`198.18.1.${i + 1}`)).status).toBe(200);
+      expect((await from('192.0.2.99')).status).toBe(429);
+    } finally {
+      if (saved === undefined) delete process.env.TRUSTED_PROXY_HOPS;
+      else process.env.TRUSTED_PROXY_HOPS = saved;
     }
   });
 
