@@ -5,7 +5,7 @@ import { isPhoneTyped, PHONE_MAX_LENGTH } from '@/lib/phone/typed';
 import { isValidEmail } from './normalize';
 import { CUSTOM_FIELDS_MAX, CUSTOM_KEY_MAX, CUSTOM_VALUE_MAX, DEFAULT_PAGE_SIZE, NAME_MAX, PAGE_SIZES, TAG_MAX, TAG_SEPARATORS, TAGS_MAX, importFields } from './limits';
 import { rowId } from '@/lib/validation/ids';
-import { blankToUndefined, pageNumber, pageSizeOf } from '@/lib/validation/paging';
+import { blankToUndefined as emptyToUndefined, pageNumber, pageSizeOf } from '@/lib/validation/paging';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { DEFAULT_PAGE_SIZE, EXACT_COUNT_LIMIT, PAGE_SIZES, importFields, type ImportField } from './limits';
@@ -84,8 +84,6 @@ export const quickAddInput = z
     }
   });
 export type QuickAddInput = z.infer<typeof quickAddInput>;
-
-const emptyToUndefined = blankToUndefined;
 
 /** The list's filters: the same keys in the page URL, the list call and the export call. */
 export const listFilters = z.object({

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { isCalendarDay } from '@/lib/time/calendar';
 import { rowId } from '@/lib/validation/ids';
 import { MAX_CUSTOM_MONTHS, monthsSpanned } from './custom-period';
-import { blankToUndefined } from '@/lib/validation/paging';
-
-const blank = blankToUndefined;
+import { blankToUndefined as blank } from '@/lib/validation/paging';
 
 export const DASHBOARD_PERIODS = ['30d', '90d', '6m', '12m', 'custom'] as const;
 

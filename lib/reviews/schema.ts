@@ -3,13 +3,12 @@ import { isCalendarDay } from '@/lib/time/calendar';
 import { reviewSites } from '@/db/schema/reviews';
 import { IMPORT_MAX_BYTES, REPLY_MAX_BYTES, REVIEW_PAGE_SIZES, utf8Bytes } from './limits';
 import { rowId } from '@/lib/validation/ids';
-import { blankToUndefined, pageNumber, pageSizeOf } from '@/lib/validation/paging';
+import { blankToUndefined as blank, pageNumber, pageSizeOf } from '@/lib/validation/paging';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { REPLY_MAX_BYTES, REVIEW_PAGE_SIZES, utf8Bytes } from './limits';
 
 // Query strings give '' for an untouched field: treat it as absent.
-const blank = blankToUndefined;
 const optionalInt = (min: number, max: number) => z.preprocess(blank, z.coerce.number().int().min(min).max(max).optional());
 const isoDay = z.preprocess(blank, z.string().refine(isCalendarDay, 'reviews.errors.date').optional());
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { blankToUndefined } from '@/lib/validation/paging';
+import { blankToUndefined as blank } from '@/lib/validation/paging';
 
-const blank = blankToUndefined;
 const resourceName = (prefix: string) => z.string().trim().min(1).max(200).regex(new RegExp(`^${prefix}/[A-Za-z0-9_-]+$`), 'sources.errors.badResource');
 
 export const sourceIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -135,7 +135,11 @@ describe(`contacts export -> import is an identity (${process.env.DATABASE_URL ?
   }
 
   it('csv: the guarded cells survive a spreadsheet program opening and saving the file (Gnumeric)', async (ctx) => {
-    if (!hasSsconvert()) return ctx.skip();
+    // .ci/run installs Gnumeric: on CI a missing ssconvert fails the test instead of skipping it.
+    if (!hasSsconvert()) {
+      if (process.env.CI) throw new Error('ssconvert (Debian package gnumeric) is missing');
+      return ctx.skip();
+    }
     const m = await createMerchant(t.db, { locale: 'en-US' });
     const body = { firstName: 'Anne', lastName: "'t Hooft", email: 'anne@example.com', phone: '+8613800138555', customFields: { zip: '02134', memberNo: '000123456789012345678', code: '1E5', note: "'quoted", long: '1234567890123456' } };
     expect((await callApi(list.POST, { method: 'POST', path: '/member', token: m.token, body })).status).toBe(200);
