@@ -1,6 +1,6 @@
 import type { InitialConfigType } from '@lexical/react/LexicalComposer';
 
-/** Lexical's classes for text formats and links (Tailwind). */
+/** Lexical's classes for text formats, links and nested lists (Tailwind). */
 export const editorTheme: InitialConfigType['theme'] = {
   text: {
     bold: 'font-bold',
@@ -10,4 +10,6 @@ export const editorTheme: InitialConfigType['theme'] = {
     underlineStrikethrough: '[text-decoration:underline_line-through]',
   },
   link: 'text-primary underline',
+  // Lexical holds a nested list in an item of its own: that item shows no bullet or number.
+  list: { nested: { listitem: 'list-none' } },
 };

@@ -12,12 +12,14 @@ import { ListPlugin } from '@lexical/react/LexicalListPlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { $getRoot, $getSelection, $isRangeSelection } from 'lexical';
-import { useEffect, useImperativeHandle, useRef, useSyncExternalStore, type Ref } from 'react';
+import { useTranslations } from 'next-intl';
+import { useEffect, useImperativeHandle, useRef, useState, useSyncExternalStore, type Ref } from 'react';
 import type { FileModule } from '@/db/schema/files';
 import { RICH_CONTENT_CLASSES } from './content-classes';
 import { $exportHtml, $importHtml, htmlExport, htmlImport } from './html-io';
 import { ImageNode } from './nodes/image-node';
 import { VideoNode } from './nodes/video-node';
+import { OfficePastePlugin } from './office-paste-plugin';
 import { TokenDropPlugin } from './token-drop-plugin';
 import { Toolbar } from './toolbar';
 import { editorTheme } from './editor-theme';
@@ -76,6 +78,9 @@ function ClientEditor({ value, onChange, uploadModule, placeholder, disabled, ar
 
 function EditorFrame({ value, onChange, uploadModule, placeholder, disabled, ariaLabel, handleRef, id }: Omit<RichTextEditorProps, 'ref'> & { handleRef?: Ref<RichTextEditorHandle> }) {
   const [editor] = useLexicalComposerContext();
+  const t = useTranslations('templates.richText');
+  // Pictures a Word paste gave only as local files (office-paste.ts): said, not silently lost.
+  const [localImages, setLocalImages] = useState(0);
   const lastHtml = useRef(value);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -142,7 +147,16 @@ function EditorFrame({ value, onChange, uploadModule, placeholder, disabled, ari
         <ListPlugin />
         <LinkPlugin />
         <TokenDropPlugin />
+        <OfficePastePlugin onLocalImages={setLocalImages} />
       </div>
+      {localImages > 0 && (
+        <div role="status" className="flex items-start gap-3 border-t border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+          <p className="flex-1">{t('localImages', { count: localImages })}</p>
+          <button type="button" onClick={() => setLocalImages(0)} className="shrink-0 rounded font-medium underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary">
+            {t('localImagesDismiss')}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import fc from 'fast-check';
 import { expect, test, type Page } from '@playwright/test';
@@ -173,6 +174,31 @@ test.describe('posts', () => {
     expect(body).toContain('<strong style="color:rgb(192, 0, 0)">红色粗体</strong>');
     expect(body).toContain('<em style="font-size:20px">大字斜体</em>');
     expect(body).not.toMatch(/<b>|<i>|white-space/);
+  });
+
+  test('a Word copy pastes as real lists, and pictures Word gave as local files are named', async ({ page }) => {
+    const word = readFileSync('tests/fixtures/clipboard/word-lists.html', 'utf8');
+    await page.goto('/posts/add');
+    await page.getByLabel('标题').fill(`Word ${Date.now()}`);
+    await paste(page, word);
+    const editor = page.getByTestId('rich-text-editor');
+    await expect(editor.locator('ul li').first()).toContainText('樱花拿铁');
+    await expect(page.getByRole('status').filter({ hasText: '有 1 张来自 Word 的图片未能粘贴' })).toBeVisible();
+    await page.getByRole('button', { name: '保存草稿' }).click();
+    await expect(page).toHaveURL(/\/posts\/edit\/\d+$/);
+    const body = await storedBody(page, page.url().match(/edit\/(\d+)/)?.[1] ?? '');
+    const text = body.replace(/<[^>]+>/g, '');
+    // The bullets and numbers are the lists' own now, not text; the picture is gone with its note.
+    expect(text).not.toMatch(/·|1\)|2\.|file:/);
+    expect(body).toMatch(/<ul><li[^>]*>樱花拿铁<ol><li[^>]*>大杯 <strong>28<\/strong> 元<\/li><li[^>]*>中杯 24 元<\/li><\/ol><\/li><li[^>]*>抹茶<em>蛋糕<\/em><\/li><\/ul><p>营业时间<\/p>/);
+    expect(body).toMatch(/<ol><li[^>]*>周一至周五 8:00–20:00<\/li><li[^>]*>周末 9:00–18:00<\/li><\/ol>/);
+
+    // A copy without Word's list rules (its <style>): bullets and numbers are told by their marks.
+    await page.goto('/posts/add');
+    await paste(page, word.replace(/<style>[\s\S]*?<\/style>/, ''));
+    await expect(editor.locator('ol li').filter({ hasText: '周末' })).toBeVisible();
+    await expect(editor.locator('ul > li').first()).toContainText('樱花拿铁');
+    await expect(editor.locator('ul ol li').first()).toContainText('大杯');
   });
 
   test('a post near the limit made through the API saves from the editor without growing', async ({ page, baseURL }) => {
