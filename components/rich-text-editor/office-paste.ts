@@ -110,22 +110,25 @@ function replaceRun(doc: Document, run: ListParagraph[]): number {
   // Open lists, outermost first, each with the level it stands for.
   const open: { level: number; list: HTMLElement }[] = [];
   for (const { element, level, ordered } of run) {
-    while (open.length && open.at(-1)!.level > level) open.pop();
     const tag = ordered ? 'OL' : 'UL';
-    const top = open.at(-1);
-    if (top && top.level === level && top.list.tagName !== tag) open.pop();
-    if (!open.length || open.at(-1)!.level < level) {
+    let top = open.at(-1);
+    while (top && (top.level > level || (top.level === level && top.list.tagName !== tag))) {
+      open.pop();
+      top = open.at(-1);
+    }
+    if (!top || top.level < level) {
       const list = doc.createElement(tag);
-      const parentItem = open.at(-1)?.list.lastElementChild;
       // A deeper level nests in the item above it; a run that starts deep starts at the top.
+      const parentItem = top?.list.lastElementChild;
       if (parentItem) parentItem.append(list);
-      else if (open.length) open.at(-1)!.list.append(list);
+      else if (top) top.list.append(list);
       else holder.append(list);
-      open.push({ level, list });
+      top = { level, list };
+      open.push(top);
     }
     const item = doc.createElement('li');
     item.append(...element.childNodes);
-    open.at(-1)!.list.append(item);
+    top.list.append(item);
   }
   first.replaceWith(holder);
   for (const { element } of run.slice(1)) element.remove();
