@@ -42,7 +42,8 @@ export function ContactDetailClient({ contact, phoneDisplay, locations, fieldKey
       const result = await deleteContactAction({ id: contact.id });
       if (!result.ok) return notify.warning(result.message);
       notify.success(t('deleted', { count: 1 }));
-      router.push('/contacts');
+      // Replace, not push: Back must not bring the deleted contact's page out of the router cache.
+      router.replace('/contacts');
     });
   };
 

@@ -274,6 +274,10 @@ async function deliver(db: Db, job: DeliveryJob, claim: Claim, options: Dispatch
     await releaseClaim(db, ref, now());
     return early('released');
   }
+  if (job.templateMissing) {
+    await recordFailed(db, ref, 'template_missing', now());
+    return early('failed');
+  }
   if (!job.contactExists) {
     await recordSkipped(db, ref, 'contact_deleted', now());
     return early('skipped');
@@ -323,7 +327,13 @@ async function deliver(db: Db, job: DeliveryJob, claim: Claim, options: Dispatch
                 verdict = 'released';
                 return false;
               }
-              turn = await lane.enter(attempt);
+              // Asked again when the turn comes: the wait behind a slow server can outlast the stop.
+              turn = await lane.enter(attempt, () => !pastDeadline());
+              if (turn.withdrawn) {
+                await releaseClaim(db, ref, now());
+                verdict = 'released';
+                return false;
+              }
               verdict = turn.verdict;
               return verdict === 'ours';
             })()),

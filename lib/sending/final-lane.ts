@@ -4,6 +4,8 @@ import type { AttemptItem, AttemptVerdict, SentItem } from './attempts-and-sent'
 export interface LaneTurn {
   /** 'ours': the marker is committed, the message may end; otherwise it must not (null: not ours). */
   verdict: AttemptVerdict | null;
+  /** Turned away when its turn came (`admit` said no): no marker was written, the claim is the caller's to release. */
+  withdrawn?: boolean;
   /**
    * Ends the turn. With a sent record, the record rides on the next message's marker statement
    * (or is written at once when nobody waits); the answer settles when it is committed. Without
@@ -13,8 +15,12 @@ export interface LaneTurn {
 }
 
 export interface FinalLane {
-  /** Waits for the lane, then commits this message's attempt marker with the records waiting. */
-  enter(attempt: AttemptItem): Promise<LaneTurn>;
+  /**
+   * Waits for the lane, then commits this message's attempt marker with the records waiting.
+   * `admit` is asked when the turn comes: a message that waited behind a slow server while its
+   * process began stopping (or its sending window closed) must not be marked and sent then.
+   */
+  enter(attempt: AttemptItem, admit?: () => boolean): Promise<LaneTurn>;
 }
 
 type Commit = (attempts: AttemptItem[], sent: SentItem[]) => Promise<Map<number, AttemptVerdict>>;
@@ -48,13 +54,19 @@ export function createFinalLane(commit: Commit): FinalLane {
   };
 
   return {
-    async enter(attempt) {
+    async enter(attempt, admit) {
       waiting++;
       const previous = tail;
       let release!: () => void;
       tail = new Promise<void>((resolve) => (release = resolve));
       await previous;
       waiting--;
+      if (admit && !admit()) {
+        // The previous message's record may have waited to ride on this marker: written alone.
+        if (riders.length) await commitWith([]).catch(() => {});
+        release();
+        return { verdict: null, withdrawn: true, leave: async () => {} };
+      }
       let verdicts: Map<number, AttemptVerdict>;
       try {
         verdicts = await commitWith([attempt]);
@@ -95,10 +107,10 @@ export function createFinalLanes(width: number, commit: Commit): FinalLane {
   if (width <= 1) return createFinalLane(commit);
   const lanes = Array.from({ length: width }, () => ({ lane: createFinalLane(commit), load: 0 }));
   return {
-    async enter(attempt) {
+    async enter(attempt, admit) {
       const chosen = lanes.reduce((a, b) => (b.load < a.load ? b : a));
       chosen.load++;
-      const turn = await chosen.lane.enter(attempt).catch((error: unknown) => {
+      const turn = await chosen.lane.enter(attempt, admit).catch((error: unknown) => {
         chosen.load--;
         throw error;
       });

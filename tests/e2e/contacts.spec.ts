@@ -130,3 +130,16 @@ test('batch-deletes with a confirmation naming how many go', async ({ page }) =>
   await expect(page.getByText(`已删除 ${n} 位联系人`)).toBeVisible();
   await expect(page.getByText('没有符合筛选条件的联系人')).toBeVisible();
 });
+
+test('Back after deleting a contact does not bring its page back', async ({ page, baseURL }) => {
+  const created = await page.request.post('/api/member', { headers: { origin: String(baseURL) }, data: { firstName: '返回', lastName: `删${stamp}`, email: `back.${stamp}@example.com` } });
+  const id = (await created.json()).data.id as number;
+  await page.goto('/contacts');
+  await page.goto(`/contacts/${id}`);
+  await page.getByRole('button', { name: '删除', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '删除', exact: true }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(new RegExp(`/contacts/${id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(`删${stamp}返回`);
+});

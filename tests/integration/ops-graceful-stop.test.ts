@@ -98,6 +98,35 @@ describe('the dispatch loop stopped mid-campaign (both drivers, in process)', ()
   }, 120_000);
 });
 
+describe('the dispatch loop stopped while messages wait behind a slow mail server (both drivers)', () => {
+  it('sends only the message whose turn had come: the waiting ones are released unmarked', async () => {
+    // Each closing dot is answered after 800 ms, so three messages wait for the final lane while
+    // one ends. Found from outside: the waiting ones were marked and sent after the stop (4 s past
+    // the signal with a 4 s server, and one left for review).
+    const slow = await startSmtpSink({ parse: false, endDelayMs: 800 });
+    try {
+      const members = 40;
+      const scene = await createSendingScene(t.db, { count: members });
+      const transports: SendingTransports = { email: smtpTransport(slow.url), sms: outboxSmsTransport, emailLimiter: createRateLimiter(0), smsLimiter: createRateLimiter(0), from: (name) => `"${name}" <c@starloop.test>` };
+      const loop = startDispatchLoop(t.db, { startDueScheduledCampaigns, transports, intervalMs: 50, batchSize: 20, concurrency: CONCURRENCY });
+      const wait = Date.now() + 30_000;
+      while (slow.messages.length < 3 && Date.now() < wait) await sleep(20);
+      const atStop = slow.messages.length;
+      const stoppedAt = performance.now();
+      await loop.stop();
+      const stopMs = performance.now() - stoppedAt;
+      expect(slow.messages.length - atStop, 'closing dots sent after the stop').toBe(0);
+      expect(stopMs, 'the stop waited for one answer, not for the lane').toBeLessThan(2_000);
+      const counts = await statusCounts(scene.campaignId);
+      expect([counts.sending ?? 0, counts.needs_review ?? 0]).toEqual([0, 0]);
+      expect(counts.sent).toBe(slow.messages.length);
+    } finally {
+      // Not awaited: the server waits 30 s for the pool's idle connections.
+      void slow.close();
+    }
+  }, 60_000);
+});
+
 describe.runIf(process.env.DATABASE_URL)(`worker SIGTERM: a rolling restart (x${RESTARTS}) mid-campaign`, () => {
   it('each stop exits 0 within the bound, leaves nothing sending or for review; the campaign completes exactly once', async () => {
     const scene = await createSendingScene(t.db, { count: MEMBERS });
