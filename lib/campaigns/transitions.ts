@@ -15,6 +15,7 @@ import { buildSnapshot, hasRecipient } from './snapshots';
 import { canDo, displayStatus, type StatusAction } from './state-machine';
 import { getCampaign } from './get-campaign';
 import { lockOwnCampaign } from './own-campaign';
+import { logger } from '@/lib/observability/logger';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 /** A snapshot built for a preview is reused by send-now when it matches and is this recent. */
@@ -65,19 +66,40 @@ export async function runCampaignAction(ctx: ServiceContext, id: number, action:
 /**
  * For the sending engine: starts a SCHEDULED campaign whose time has come (a fresh snapshot,
  * delivery rows queued, status SENDING; COMPLETED at once when nobody matches). Answers false
- * when the campaign is not (or no longer) due, so concurrent dispatchers cannot both start it.
+ * when the campaign is not (or no longer) due, so concurrent dispatchers cannot both start it, and
+ * when it is no longer sendable (send's own checks): then it is PAUSED, never sent without them.
  */
 export async function startDueCampaign(db: Db, campaignId: number, now: Date): Promise<boolean> {
   const status = await db.transaction(async (tx): Promise<number | null> => {
     const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update').limit(1);
     if (!c || c.status !== CampaignStatus.SCHEDULED || !c.scheduledTime || c.scheduledTime.getTime() > now.getTime()) return null;
-    return startSending({ db: tx, merchantId: c.merchantId, locale: 'zh-CN', now: () => now }, c, { reuseSnapshot: false, sendType: c.sendType, refuseEmpty: false });
+    const ctx = { db: tx, merchantId: c.merchantId, locale: 'zh-CN' as const, now: () => now };
+    // What send and schedule check, again: the template, location or plan may have changed since.
+    const refusal = await sendableRefusal(ctx, c);
+    if (refusal) {
+      logger.warn({ event: 'campaign.not_sendable', campaignId: c.id, merchantId: c.merchantId, reason: refusal }, 'scheduled campaign paused: no longer sendable');
+      // Paused, not started: the merchant sees it waiting and resumes it, or deletes it.
+      await setStatus(tx, c, CampaignStatus.PAUSED, now);
+      return null;
+    }
+    return startSending(ctx, c, { reuseSnapshot: false, sendType: c.sendType, refuseEmpty: false });
   });
   if (status === CampaignStatus.SENDING) await wakeDispatchers(db);
   return status !== null;
 }
 
-async function assertSendable(ctx: ServiceContext, c: CampaignRow): Promise<void> {
+/** The message key of the refusal that send or schedule would answer now, or null when sendable. */
+async function sendableRefusal(ctx: Pick<ServiceContext, 'db' | 'merchantId'>, c: CampaignRow): Promise<string | null> {
+  try {
+    await assertSendable(ctx, c);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.messageKey;
+    throw error;
+  }
+}
+
+async function assertSendable(ctx: Pick<ServiceContext, 'db' | 'merchantId'>, c: CampaignRow): Promise<void> {
   const tx = ctx.db;
   if (!c.locationId) throw new AppError('BAD_REQUEST', 'campaigns.errors.locationRequired', { fieldErrors: { locationId: 'campaigns.errors.locationRequired' } });
   if (!c.templateId) throw new AppError('BAD_REQUEST', 'campaigns.errors.templateRequired', { fieldErrors: { templateId: 'campaigns.errors.templateRequired' } });

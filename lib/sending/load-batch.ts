@@ -19,6 +19,11 @@ export interface DeliveryJob {
   scene: string | null;
   /** The template version the message is rendered from (the campaign's pinned one); null on older campaigns (the live template). */
   templateVersion: number | null;
+  /**
+   * Nothing to render: the campaign has no template, or its pinned version is gone. Such a
+   * delivery fails (never an empty message, nor another version's content).
+   */
+  templateMissing: boolean;
   render: Omit<RenderContext, 'baseUrl'>;
   merchantName: string;
   replyTo: string | null;
@@ -53,6 +58,7 @@ type JobRow = {
   scene: string | null;
   template_locale: string | null;
   template_version: number | null;
+  template_missing: boolean;
   review_link: string | null;
   merchant_name: string;
   service_email: string | null;
@@ -87,6 +93,7 @@ export async function loadJobs(db: Db, deliveryIds: number[], now: Date): Promis
              case when v.template_id is not null then v.scene else t.scene end as scene,
              case when v.template_id is not null then v.locale else t.locale end as template_locale,
              v.version as template_version,
+             (v.template_id is null and (c.template_version is not null or t.id is null)) as template_missing,
              l.review_link, m.name as merchant_name, m.service_email, m.email_verification_status,
              s.frequency_cap_days as cap_days,
              (c.campaign_type = 0 and ${recentlyAskedSql({ contactId: sql`d.contact_id`, channel: sql`d.channel`, now, capDays, exceptCampaignId: sql`d.campaign_id` })}) as recently_asked
@@ -123,6 +130,7 @@ export async function loadJobs(db: Db, deliveryIds: number[], now: Date): Promis
     },
     scene: r.scene,
     templateVersion: r.template_version == null ? null : Number(r.template_version),
+    templateMissing: Boolean(r.template_missing),
     render: {
       template: {
         subject: r.subject,
