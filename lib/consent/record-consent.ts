@@ -25,17 +25,19 @@ type Tx = Pick<Db, 'insert' | 'update' | 'execute'>;
  */
 export async function writeConsent(tx: Tx, change: ConsentChange): Promise<{ changed: boolean }> {
   const optIn = change.action === 'optin';
-  const state =
-    change.channel === 'email'
-      ? { emailOptIn: optIn, emailOptInAt: change.at, emailOptInSource: change.source }
-      : { smsOptIn: optIn, smsOptInAt: change.at, smsOptInSource: change.source };
   // The contact first: its row lock keeps it from being deleted before the history row is in, and
   // a contact that is gone (or another merchant's) gets no history (the table has no foreign keys).
-  const column = change.channel === 'email' ? sql`email_opt_in` : sql`sms_opt_in`;
-  const [held] = await tx.execute<{ opt_in: boolean | null }>(
-    sql`select ${column} as opt_in from contacts where id = ${change.contactId} and merchant_id = ${change.merchantId} for update`,
+  const [column, atColumn] = change.channel === 'email' ? [sql`email_opt_in`, sql`email_opt_in_at`] : [sql`sms_opt_in`, sql`sms_opt_in_at`];
+  const [held] = await tx.execute<{ opt_in: boolean | null; last_ms: number | null }>(
+    sql`select ${column} as opt_in, (extract(epoch from ${atColumn}) * 1000)::float8 as last_ms
+        from contacts where id = ${change.contactId} and merchant_id = ${change.merchantId} for update`,
   );
   if (!held || held.opt_in === optIn) return { changed: false };
+  // Timed after the lock: a request whose clock was read earlier but got the lock later must not
+  // be older than the change before it, or the newest history row would contradict the state.
+  const at = new Date(Math.max(change.at.getTime(), Math.ceil(Number(held.last_ms ?? 0))));
+  const state =
+    change.channel === 'email' ? { emailOptIn: optIn, emailOptInAt: at, emailOptInSource: change.source } : { smsOptIn: optIn, smsOptInAt: at, smsOptInSource: change.source };
   const updated = await tx
     .update(contacts)
     .set({ ...state, updatedAt: sql`now()` })
@@ -50,7 +52,7 @@ export async function writeConsent(tx: Tx, change: ConsentChange): Promise<{ cha
     source: change.source,
     userId: change.userId ?? null,
     ip: change.ip ?? null,
-    createdAt: change.at,
+    createdAt: at,
   });
   return { changed: true };
 }

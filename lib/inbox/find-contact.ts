@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { normalizeEmail } from '@/lib/contacts/normalize';
 import { NAME_MAX } from '@/lib/contacts/limits';
+import { lockMerchantContacts } from '@/lib/contacts/merchant-lock';
 import { splitPersonName } from '@/lib/names/split-name';
 import { deliveriesByMessageIdSql, lastQueuedAtSql } from '@/lib/sending/contact-history';
 import { cutText, storableText } from './mail-clean';
@@ -60,11 +61,15 @@ export async function contactByAddress(db: Db, channel: 'email' | 'sms', address
  */
 export async function createLead(db: Db, merchantId: number, channel: 'email' | 'sms', address: string, name: string): Promise<number> {
   const { firstName, lastName } = splitPersonName(cutText(storableText(name).trim().replace(/\s+/g, ' '), NAME_MAX), 'en-US');
-  const [row] = await db.execute<{ id: number }>(
-    sql`insert into contacts (merchant_id, first_name, last_name, email, phone, type, opt_token)
-        values (${merchantId}, ${firstName}, ${lastName}, ${channel === 'email' ? normalizeEmail(address) : null}, ${channel === 'sms' ? address : null}, 'leads', ${crypto.randomBytes(18).toString('base64url')})
-        on conflict do nothing returning id`,
-  );
+  // Waits for an import of the merchant's contacts: inserted beside it, it deadlocked (lib/contacts/merchant-lock.ts).
+  const [row] = await db.transaction(async (tx) => {
+    await lockMerchantContacts(tx, merchantId);
+    return tx.execute<{ id: number }>(
+      sql`insert into contacts (merchant_id, first_name, last_name, email, phone, type, opt_token)
+          values (${merchantId}, ${firstName}, ${lastName}, ${channel === 'email' ? normalizeEmail(address) : null}, ${channel === 'sms' ? address : null}, 'leads', ${crypto.randomBytes(18).toString('base64url')})
+          on conflict do nothing returning id`,
+    );
+  });
   if (row) return Number(row.id);
   const existing = await contactByAddress(db, channel, address, merchantId);
   if (!existing) throw new Error('lead could not be created');

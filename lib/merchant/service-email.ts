@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { authCodes } from '@/db/schema/auth-codes';
 import { appUrl } from '@/lib/app-url';
@@ -39,10 +39,9 @@ export async function sendServiceEmailVerification(ctx: ServiceContext, baseUrl 
   await requireOwner(ctx);
   const profile = await refreshServiceEmailStatus(ctx);
   const email = requireServiceEmail(profile);
-  if (profile.emailVerificationStatus === 'Pending') throw new AppError('CONFLICT', 'accounts.errors.verificationPending');
   const now = ctx.now();
   const token = crypto.randomBytes(32).toString('base64url');
-  await issueCode(ctx.db, { purpose: 'serviceEmail', target: email, merchantId: ctx.merchantId, now, secret: token, ttlSeconds: SERVICE_EMAIL_LINK_TTL_SECONDS });
+  await claimPending(ctx, email, token, now);
   const link = `${baseUrl}/portal/verify-email?token=${encodeURIComponent(token)}`;
   const t = translatorFor(ctx.locale);
   try {
@@ -58,14 +57,43 @@ export async function sendServiceEmailVerification(ctx: ServiceContext, baseUrl 
       }),
     });
   } catch (error) {
-    if (!(error instanceof DeliveryError)) throw error;
-    await ctx.db.delete(authCodes).where(and(eq(authCodes.codeHash, linkTokenHash(token))));
-    const status = error.temporary ? 'TemporaryFailure' : 'Failed';
-    await ctx.db.update(merchants).set({ emailVerificationStatus: status, lastVerificationTime: now, updatedAt: now }).where(eq(merchants.id, ctx.merchantId));
+    if (!(error instanceof DeliveryError)) {
+      await releasePending(ctx, token, now, { emailVerificationStatus: profile.emailVerificationStatus, lastVerificationTime: profile.lastVerificationTime ? new Date(profile.lastVerificationTime) : null });
+      throw error;
+    }
+    await releasePending(ctx, token, now, { emailVerificationStatus: error.temporary ? 'TemporaryFailure' : 'Failed', lastVerificationTime: now });
     throw new AppError('BAD_GATEWAY', 'accounts.errors.sendVerificationFailed');
   }
-  await ctx.db.update(merchants).set({ emailVerificationStatus: 'Pending', lastVerificationTime: now, updatedAt: now }).where(eq(merchants.id, ctx.merchantId));
   return getProfile(ctx);
+}
+
+/**
+ * Marks the request Pending, with its link, before the mail leaves: one conditional update, so of
+ * requests made at once exactly one passes and the rest are refused as Pending (checked first
+ * and marked after the mail, all of them passed and each sent a mail).
+ */
+async function claimPending(ctx: ServiceContext, email: string, token: string, now: Date): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(merchants)
+      .set({ emailVerificationStatus: 'Pending', lastVerificationTime: now, updatedAt: now })
+      .where(and(eq(merchants.id, ctx.merchantId), ne(merchants.emailVerificationStatus, 'Pending')))
+      .returning({ id: merchants.id });
+    if (!claimed) throw new AppError('CONFLICT', 'accounts.errors.verificationPending');
+    await issueCode(tx, { purpose: 'serviceEmail', target: email, merchantId: ctx.merchantId, now, secret: token, ttlSeconds: SERVICE_EMAIL_LINK_TTL_SECONDS });
+  });
+}
+
+/**
+ * A link that was not sent: forgotten, and the Pending it claimed becomes `status` (the failure, or
+ * what it was before an unexpected error), unless the address has moved on since (a new e-mail).
+ */
+async function releasePending(ctx: ServiceContext, token: string, claimedAt: Date, status: Pick<typeof merchants.$inferSelect, 'emailVerificationStatus' | 'lastVerificationTime'>): Promise<void> {
+  await ctx.db.delete(authCodes).where(eq(authCodes.codeHash, linkTokenHash(token)));
+  await ctx.db
+    .update(merchants)
+    .set({ ...status, updatedAt: claimedAt })
+    .where(and(eq(merchants.id, ctx.merchantId), eq(merchants.emailVerificationStatus, 'Pending'), eq(merchants.lastVerificationTime, claimedAt)));
 }
 
 /** The refresh action: re-reads the status; a Pending request whose link expired becomes Failed. */

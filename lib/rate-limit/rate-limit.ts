@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { rateLimitHits } from '@/db/schema/auth-codes';
 import { AppError } from '@/lib/errors/app-error';
@@ -40,14 +40,12 @@ export function addressKey(ip: string | null | undefined): string {
 /**
  * Seconds until one more attempt is allowed for any of `keys`, or 0 when all are under the
  * limit. A sliding window: the oldest hit inside the window decides when a slot frees up.
- * `ownHits` (from reserveAttempt) are left out of the count.
  */
-export async function retryAfterSeconds(db: Db, limit: Limit, keys: string[], now: Date, ownHits: number[] = []): Promise<number> {
+export async function retryAfterSeconds(db: Db, limit: Limit, keys: string[], now: Date): Promise<number> {
   const since = new Date(now.getTime() - limit.windowSeconds * 1000);
   let wait = 0;
   for (const key of keys) {
     const filters = [eq(rateLimitHits.bucket, limit.bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.createdAt, since)];
-    if (ownHits.length) filters.push(notInArray(rateLimitHits.id, ownHits));
     // One statement: a hit deleted between a count and a second read must not leave nothing to read.
     const hits = await db
       .select({ at: rateLimitHits.createdAt })
@@ -65,29 +63,30 @@ export async function retryAfterSeconds(db: Db, limit: Limit, keys: string[], no
 
 /**
  * Counts an attempt before it is made, so that concurrent attempts see each other (checking
- * first and counting after a slow password check let parallel guesses through). Refused: the
- * hits are taken back and `wait` says how long. Allowed: `release()` takes them back when the
- * attempt should not count (a success); a failed attempt keeps them.
+ * first and counting after a slow password check let parallel guesses through). Counted and
+ * added under a transaction lock on each key: of attempts made at once, up to the limit pass and
+ * the wait told the rest comes from hits that stay (counted without it, concurrent attempts
+ * refused each other and took their hits back: all refused, with a wait that was not true).
+ * Refused: nothing is counted and `wait` says how long. Allowed: `release()` takes the hits back
+ * when the attempt should not count (a success); a failed attempt keeps them.
  */
 export async function reserveAttempt(db: Db, limit: Limit, keys: string[], now: Date): Promise<{ wait: number; release: () => Promise<void> }> {
   if (!keys.length) return { wait: 0, release: async () => {} };
   await sweepRateLimitHitsOccasionally(db, now);
-  const inserted = await db
-    .insert(rateLimitHits)
-    .values(keys.map((key) => ({ bucket: limit.bucket, key, createdAt: now })))
-    .returning({ id: rateLimitHits.id });
-  const ids = inserted.map((r) => r.id);
-  const release = async () => {
-    await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, ids));
-  };
-  const wait = await retryAfterSeconds(db, limit, keys, now, ids);
-  if (wait > 0) {
-    await release();
-    return { wait, release: async () => {} };
-  }
-  const expired = new Date(now.getTime() - limit.windowSeconds * 1000);
-  await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, limit.bucket), inArray(rateLimitHits.key, keys), lte(rateLimitHits.createdAt, expired)));
-  return { wait: 0, release };
+  return db.transaction(async (tx) => {
+    // In one order everywhere: two attempts sharing keys never hold one each.
+    for (const key of [...new Set(keys)].sort()) await lockKey(tx, limit, key);
+    const wait = await retryAfterSeconds(tx, limit, keys, now);
+    if (wait > 0) return { wait, release: async () => {} };
+    const inserted = await tx
+      .insert(rateLimitHits)
+      .values(keys.map((key) => ({ bucket: limit.bucket, key, createdAt: now })))
+      .returning({ id: rateLimitHits.id });
+    const expired = new Date(now.getTime() - limit.windowSeconds * 1000);
+    await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, limit.bucket), inArray(rateLimitHits.key, keys), lte(rateLimitHits.createdAt, expired)));
+    const ids = inserted.map((r) => r.id);
+    return { wait: 0, release: async () => void (await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, ids))) };
+  });
 }
 
 /**
@@ -112,13 +111,13 @@ export async function reserveAll(db: Db, checks: { limit: Limit; keys: string[] 
 
 /**
  * One attempt per key in the window, decided under a transaction lock on the key: of attempts
- * made at once exactly one passes (reserveAttempt, counting without a lock, can refuse them all).
- * `release()` takes the attempt back when it did not happen (the transport refused the message).
+ * made at once exactly one passes. `release()` takes the attempt back when it did not happen (the
+ * transport refused the message).
  */
 export async function reserveOnce(db: Db, limit: Limit, key: string, now: Date): Promise<{ wait: number; release: () => Promise<void> }> {
   await sweepRateLimitHitsOccasionally(db, now);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${limit.bucket}:${key}`}))`);
+    await lockKey(tx, limit, key);
     const wait = await retryAfterSeconds(tx, limit, [key], now);
     if (wait > 0) return { wait, release: async () => {} };
     const [hit] = await tx.insert(rateLimitHits).values({ bucket: limit.bucket, key, createdAt: now }).returning({ id: rateLimitHits.id });
@@ -134,4 +133,9 @@ export async function clearHits(db: Db, limit: Limit, key: string): Promise<void
 /** 429 with the wait in the Retry-After header and in data.retryAfter. */
 export function tooManyRequests(seconds: number, messageKey = 'errors.http.429'): AppError {
   return new AppError('TOO_MANY_REQUESTS', messageKey, { values: { seconds }, details: { retryAfter: seconds }, headers: { 'retry-after': String(seconds) } });
+}
+
+/** Holds a limit's key for the rest of the transaction: what counts its hits and adds one waits here. */
+async function lockKey(tx: Db, limit: Limit, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${limit.bucket}:${key}`}))`);
 }

@@ -13,6 +13,7 @@ import { unguardCell } from './cell-guard';
 import { echoBudget, echoText } from '@/lib/spreadsheet/echo';
 import { createImportPlanner, type ExistingContact } from './plan-import';
 import { writeFieldDefinitions, writeImport } from './write-import';
+import { lockMerchantContacts } from '../merchant-lock';
 import { supportedRegion } from '@/lib/phone/read';
 import { phoneRegion } from '@/lib/phone/region';
 import type { PhoneProblem } from '@/lib/phone/problem';
@@ -160,6 +161,9 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
   };
 
   return ctx.db.transaction(async (tx) => {
+    // Before the first lookup: a contact created meanwhile elsewhere (another import, an add)
+    // waits for this import, or this one for it, and the lookups see it.
+    await lockMerchantContacts(tx, ctx.merchantId);
     const planner = createImportPlanner();
     const counts = { created: 0, updated: 0, unchanged: 0 };
     const refused = new Set<SheetRow>();
