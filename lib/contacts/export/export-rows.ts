@@ -1,4 +1,4 @@
-import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { contacts } from '@/db/schema/contacts';
 import { locations } from '@/db/schema/locations';
 import type { ServiceContext } from '@/lib/context';
@@ -24,22 +24,24 @@ export async function exportHeaders(ctx: ServiceContext): Promise<{ headers: str
   };
 }
 
-/** The filtered contacts as spreadsheet rows, newest first, read in keyset batches (any size list). */
-export async function* exportRows(ctx: ServiceContext, filters: ListFilters, customKeys: string[]): AsyncGenerator<string[][]> {
+/**
+ * The filtered contacts as spreadsheet rows, newest first, read in keyset batches (any size list).
+ * The cursor is the boundary row's created_at as PostgreSQL's text, microseconds and all: as a
+ * Date (milliseconds) it skipped the rest of the boundary's millisecond (rows stamped by the
+ * database's now(): inbound leads, SQL loads).
+ */
+export async function* exportRows(ctx: ServiceContext, filters: ListFilters, customKeys: string[], batch = BATCH): AsyncGenerator<string[][]> {
   const t = translatorFor(ctx.locale);
   const where = contactsWhere(ctx.merchantId, filters, ctx.now());
-  let after: { createdAt: Date; id: number } | null = null;
+  let after: { createdAt: string; id: number } | null = null;
   for (;;) {
-    const keyset: SQL | undefined = after
-      ? or(lt(contacts.createdAt, after.createdAt), and(eq(contacts.createdAt, after.createdAt), lt(contacts.id, after.id)))
-      : undefined;
-    const rows: { c: ContactRow; locationName: string | null }[] = await ctx.db
-      .select({ c: contactColumns, locationName: locations.name })
+    const rows: { c: ContactRow; locationName: string | null; createdAt: string }[] = await ctx.db
+      .select({ c: contactColumns, locationName: locations.name, createdAt: sql<string>`${contacts.createdAt}::text` })
       .from(contacts)
       .leftJoin(locations, eq(locations.id, contacts.locationId))
-      .where(and(where, keyset))
+      .where(and(where, after ? olderThan(after) : undefined))
       .orderBy(...NEWEST_FIRST)
-      .limit(BATCH);
+      .limit(batch);
     if (!rows.length) return;
     yield rows.map(({ c, locationName }) => [
       c.lastName,
@@ -57,10 +59,16 @@ export async function* exportRows(ctx: ServiceContext, filters: ListFilters, cus
       formatDateTime(c.createdAt, ctx.locale),
       ...customKeys.map((k) => c.customFields?.[k] ?? ''),
     ]);
-    const last: ContactRow = rows[rows.length - 1].c;
-    after = { createdAt: last.createdAt, id: last.id };
-    if (rows.length < BATCH) return;
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.createdAt, id: last.c.id };
+    if (rows.length < batch) return;
   }
+}
+
+/** After the cursor in NEWEST_FIRST order (contacts_merchant_created_idx walks it). */
+function olderThan(after: { createdAt: string; id: number }): SQL | undefined {
+  const at = sql`${after.createdAt}::timestamptz`;
+  return or(sql`${contacts.createdAt} < ${at}`, and(sql`${contacts.createdAt} = ${at}`, lt(contacts.id, after.id)));
 }
 
 function optWord(t: (k: string) => string, value: boolean | null): string {
