@@ -34,6 +34,14 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
  */
 export const WORK_MEM = '16MB';
 
+/**
+ * How every app session reads and writes dates, whatever the database's or role's defaults: times
+ * as UTC (in Asia/Shanghai, times before 1905 carry a `+08:05:43` offset `new Date()` cannot read)
+ * and dates as ISO (`SQL, DMY` gave `29/11/2026 03:33:57 GMT`). PgBouncer tracks both parameters
+ * and sets them on each server connection it hands a client (README, "Behind PgBouncer").
+ */
+export const SESSION_DATES = { TimeZone: 'UTC', DateStyle: 'ISO, MDY' } as const;
+
 // One instance per process, kept on globalThis so dev reloads do not open a second PGlite on
 // the same folder (two writers silently lose rows).
 const store = globalThis as unknown as { __starloopDb?: Promise<DbHandle> };
@@ -97,7 +105,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
     onnotice: () => {},
     connect_timeout: 10,
     prepare: namedPreparedStatements(),
-    connection: { work_mem: WORK_MEM },
+    connection: { work_mem: WORK_MEM, ...SESSION_DATES },
     // postgres.js waits up to 20 s (3^failures / 100 s, shared by the pool) before reconnecting
     // after failed attempts, so a 3 s database restart kept the app down ~15 s more. Cap it at 1 s.
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
@@ -134,7 +142,7 @@ export async function openPglite(dir: string | null, loadDataDir?: Blob): Promis
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm, btree_gin }, ...(loadDataDir ? { loadDataDir } : {}) });
-  await client.exec(`set work_mem = '${WORK_MEM}'`);
+  await client.exec(`set work_mem = '${WORK_MEM}'; set TimeZone = '${SESSION_DATES.TimeZone}'; set DateStyle = '${SESSION_DATES.DateStyle}'`);
   return { db: answerRows(drizzle(client) as unknown as Db), driver: 'pglite', close: () => client.close() };
 }
 

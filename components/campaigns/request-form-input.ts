@@ -31,7 +31,7 @@ export function toInput(v: RequestValues, channel: 0 | 1) {
     campaignType: 0,
     campaignChannel: channel,
     sendType: v.timing === 'later' ? 1 : 0,
-    scheduledTime: v.timing === 'later' ? v.scheduledTime.replace('T', ' ') : null,
+    scheduledTime: v.timing === 'later' ? scheduleOf(v) : null,
     timezone: v.timezone,
     locationId: Number(v.locationId),
     templateId: Number(v.templateId),
@@ -70,3 +70,13 @@ export function formFieldOf(path: string): string {
 
 /** The fields in the order their first error is announced (name, template, location, time, filters, ranges, recipient). */
 export const FIELD_ORDER: readonly (keyof RequestValues)[] = ['campaignName', 'templateId', 'locationId', 'scheduledTime', 'silentDays', 'window', 'ranges', 'recipientEmail', 'recipientPhone', 'recipientName', 'tags', 'optInFrom', 'lastFrom', 'timezone', 'timing'];
+
+/**
+ * The schedule sent: the wall time as typed, or the draft's stored instant while its loaded wall
+ * time and zone stand. A wall time the clocks pass twice reads as its first occurrence, so sending
+ * it back moved a draft saved at the second one an hour earlier.
+ */
+function scheduleOf(v: RequestValues): string {
+  const loaded = v.loadedSchedule;
+  return loaded && loaded.scheduledTime === v.scheduledTime && loaded.timezone === v.timezone ? loaded.at : v.scheduledTime.replace('T', ' ');
+}

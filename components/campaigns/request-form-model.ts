@@ -31,6 +31,8 @@ export type RequestValues = {
   /** datetime-local value, a wall time in `timezone`. */
   scheduledTime: string;
   timezone: string;
+  /** A saved draft's schedule as loaded: its wall time, zone and stored instant (toInput sends the instant back while both stand). */
+  loadedSchedule: { scheduledTime: string; timezone: string; at: string } | null;
   isBatchSend: boolean;
   window: FormRange;
   quiet: boolean;
@@ -74,6 +76,7 @@ export function defaultValues(locations: readonly { id: number }[] = []): Reques
     timing: 'now',
     scheduledTime: '',
     timezone: browserZone(),
+    loadedSchedule: null,
     isBatchSend: false,
     window: { start: '09:00', end: '21:00', endNextDay: false },
     quiet: false,
@@ -95,6 +98,7 @@ export function valuesFromRecord(r: CampaignRecord): RequestValues {
   const last = range(f.lastRequestRange);
   const window = r.deliveryWindow ? parseRange(r.deliveryWindow) : null;
   const quiet = parseRangeList(r.avoidHours) ?? [];
+  const scheduledTime = r.scheduledTime ? toDateTimeInputValue(new Date(r.scheduledTime), r.timezone) : '';
   return {
     ...base,
     campaignName: r.campaignName,
@@ -114,8 +118,9 @@ export function valuesFromRecord(r: CampaignRecord): RequestValues {
     recipientEmail: r.recipientEmail,
     recipientPhone: r.recipientPhone,
     timing: r.sendType === 1 ? 'later' : 'now',
-    scheduledTime: r.scheduledTime ? toDateTimeInputValue(new Date(r.scheduledTime), r.timezone) : '',
+    scheduledTime,
     timezone: r.timezone,
+    loadedSchedule: r.scheduledTime ? { scheduledTime, timezone: r.timezone, at: r.scheduledTime } : null,
     isBatchSend: r.isBatchSend === 1,
     window: window ? windowToInput(window) : base.window,
     quiet: quiet.length > 0,

@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import { SendType } from '@/db/schema/campaigns';
 import { AppError } from '@/lib/errors/app-error';
-import { instantOfWallTime, parseInstant, parseWallTime, FIRST_YEAR, LAST_YEAR } from '@/lib/time/calendar';
+import { instantOfWallTime, parseInstant, parseWallTime, FIRST_YEAR, LAST_INSTANT, LAST_YEAR } from '@/lib/time/calendar';
 import type { ServiceContext } from '@/lib/context';
 import { isTrialing } from '@/lib/subscription/guard';
 import { parseRangeList, formatRangeList } from '@/lib/schedule/time-range';
@@ -21,8 +21,11 @@ export function parseScheduledTime(value: string | number | null, zone: string):
   const text = typeof value === 'string' ? value.trim() : '';
   const wall = parseWallTime(text);
   const date = typeof value === 'number' ? new Date(value) : wall ? instantOfWallTime(wall, zone) : parseInstant(text);
-  const year = date?.getUTCFullYear() ?? NaN;
-  if (!date || Number.isNaN(date.getTime()) || year < FIRST_YEAR || year > LAST_YEAR) {
+  // A text's year is checked as written (parseWallTime, parseInstant), not the UTC instant's; epoch
+  // ms has only UTC's. Past LAST_INSTANT the database could not be sent the instant at all.
+  const utcYear = date?.getUTCFullYear() ?? NaN;
+  const outsideYears = typeof value === 'number' && !(utcYear >= FIRST_YEAR && utcYear <= LAST_YEAR);
+  if (!date || Number.isNaN(date.getTime()) || outsideYears || date.getTime() > LAST_INSTANT) {
     throw new AppError('VALIDATION', 'campaigns.errors.badDate', { fieldErrors: { scheduledTime: 'campaigns.errors.badDate' } });
   }
   return date;

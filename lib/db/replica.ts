@@ -1,4 +1,4 @@
-import { currentDriver, namedPreparedStatements, WORK_MEM, type Db } from '@/db/client';
+import { currentDriver, namedPreparedStatements, SESSION_DATES, WORK_MEM, type Db } from '@/db/client';
 import { guardDriverTypeFetch } from '@/db/driver-type-fetch';
 import { setting } from '@/lib/config/settings';
 
@@ -62,7 +62,7 @@ function openReplica(url: string): Replica {
       onnotice: () => {},
       connect_timeout: 10,
       prepare: namedPreparedStatements(),
-      connection: { work_mem: WORK_MEM, application_name: REPLICA_APPLICATION_NAME },
+      connection: { work_mem: WORK_MEM, application_name: REPLICA_APPLICATION_NAME, ...SESSION_DATES },
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     });
     end = () => client.end({ timeout: 5 });

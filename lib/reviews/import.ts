@@ -4,7 +4,7 @@ import { reviews, type ReviewSite } from '@/db/schema/reviews';
 import type { ServiceContext } from '@/lib/context';
 import { AppError } from '@/lib/errors/app-error';
 import { detectLanguage } from '@/lib/i18n/detect-language';
-import { dayStart } from './list-reviews';
+import { readImportDate } from './import-date';
 import { locationOptions } from '@/lib/locations/options';
 import { readSpreadsheetInSteps } from '@/lib/spreadsheet/read-spreadsheet';
 import { startReviewsImportTimer } from '@/lib/observability/metrics';
@@ -119,11 +119,12 @@ export async function importReviews(ctx: ServiceContext, file: { name: string; b
       fail(rowNumber, 'reviews.errors.rating');
       continue;
     }
-    const at = parseDate(get('date'));
-    if (!at) {
-      fail(rowNumber, 'reviews.errors.date');
+    const date = readImportDate(get('date'));
+    if ('messageKey' in date) {
+      fail(rowNumber, date.messageKey);
       continue;
     }
+    const { at } = date;
     const comment = get('comment');
     const reply = get('reply');
     const employee = get('employee');
@@ -216,18 +217,4 @@ function mapColumns(headers: string[]): Partial<Record<Field, number>> {
     }
   });
   return out;
-}
-
-/** A review's date: `YYYY-MM-DD` (what the intake gives for date cells), with `HH:mm` if known, or `M/D/YYYY`. */
-function parseDate(text: string): Date | null {
-  let m = text.match(/^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:[ T](\d{1,2}):(\d{2}))?/);
-  if (m) {
-    const day = `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}`;
-    const base = dayStart(day);
-    if (Number.isNaN(base.getTime())) return null;
-    return new Date(base.getTime() + (m[4] ? (Number(m[4]) * 60 + Number(m[5])) * 60_000 : 12 * 3_600_000));
-  }
-  m = text.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
-  if (m) return parseDate(`${m[3]}-${m[1]}-${m[2]}`);
-  return null;
 }

@@ -85,18 +85,36 @@ export function instantOfWallTime(wall: WallTime, zone: string): Date {
   return new Date(first);
 }
 
-/** The day `days` after `day` (YYYY-MM-DD, checked by the caller; negative: before). */
+/**
+ * The latest instant the app stores or compares: `toISOString` writes later ones with a six-digit
+ * year (`+010000-01-01T…`), which PostgreSQL refuses as a timestamp.
+ */
+export const LAST_INSTANT = Date.UTC(LAST_YEAR, 11, 31, 23, 59, 59, 999);
+
+/**
+ * The day `days` after `day` (YYYY-MM-DD, checked by the caller; negative: before). Written from
+ * its parts: the day after 9999-12-31 is `10000-01-01`, a range's end that startOfDayIn still reads.
+ */
 export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+  const at = new Date(Date.UTC(year, month - 1, date + days));
+  return `${String(at.getUTCFullYear()).padStart(4, '0')}-${two(at.getUTCMonth() + 1)}-${two(at.getUTCDate())}`;
 }
 
 export function nextDay(day: string): string {
   return addDays(day, 1);
 }
 
-/** Midnight starting `day` (YYYY-MM-DD, checked by the caller) in `zone`. */
+/**
+ * Midnight starting `day` (YYYY-MM-DD, checked by the caller) in `zone`. The end of a range to
+ * 9999-12-31 west of UTC falls in year 10000: it is held at LAST_INSTANT, past which nothing is stored.
+ */
 export function startOfDayIn(day: string, zone: string): Date {
   const [year, month, date] = day.split('-').map(Number);
-  return instantOfWallTime({ year, month, day: date, hour: 0, minute: 0, second: 0 }, zone);
+  const at = instantOfWallTime({ year, month, day: date, hour: 0, minute: 0, second: 0 }, zone);
+  return at.getTime() > LAST_INSTANT ? new Date(LAST_INSTANT) : at;
+}
+
+function two(n: number): string {
+  return String(n).padStart(2, '0');
 }

@@ -39,6 +39,12 @@ export function formatDate(value: Date | string | number | null | undefined, loc
   return locale === 'en-US' ? `${p.month}/${p.day}/${p.year}` : `${p.year}-${p.month}-${p.day}`;
 }
 
+/** The calendar day (YYYY-MM-DD) an instant falls on in a zone; the product's days are Asia/Shanghai's. */
+export function dayIn(value: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const p = wallClock(value, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
 /** An instant as a `datetime-local` input's value (yyyy-MM-ddTHH:mm) on the wall clock of a zone. */
 export function toDateTimeInputValue(value: Date, timeZone: string): string {
   const p = wallClock(value, timeZone);

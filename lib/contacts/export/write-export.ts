@@ -5,6 +5,7 @@ import type { ServiceContext } from '@/lib/context';
 import type { ListFilters } from '../schema';
 import { csvCell, exportHeaders, exportRows, xlsxCell } from './export-rows';
 import { holdingSlot, takeExportSlot } from './export-slots';
+import { dayIn } from '@/lib/time/format';
 
 export interface ExportFile {
   fileName: string;
@@ -19,7 +20,7 @@ export async function exportContacts(ctx: ServiceContext, filters: ListFilters, 
   const give = takeExportSlot(ctx.merchantId);
   try {
     const { headers, customKeys } = await exportHeaders(ctx);
-    const stamp = ctx.now().toISOString().slice(0, 10);
+    const stamp = dayIn(ctx.now());
     const rows = exportRows(ctx, filters, customKeys);
     if (format === 'csv') {
       return { fileName: `contacts-${stamp}.csv`, contentType: 'text/csv; charset=utf-8', body: holdingSlot(csvStream(headers, rows), give) };
