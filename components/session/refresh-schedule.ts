@@ -11,6 +11,30 @@ export function expiresWithin(expiresAt: number | null | undefined, nowMs: numbe
   return expiresAt * 1000 - nowMs <= withinSeconds * 1000;
 }
 
+/** Retries of a refresh that got no answer: 5 s, doubling, at most 2 minutes apart. */
+export const RETRY_FIRST_MS = 5 * 1000;
+export const RETRY_MAX_MS = 2 * 60 * 1000;
+
+export function retryDelayMs(failures: number): number {
+  return Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, failures), RETRY_MAX_MS);
+}
+
+/** The server answered the refresh with a refusal (4xx): the session has ended. */
+export class RefreshRefused extends Error {
+  constructor(readonly status: number) {
+    super(`refresh refused (${status})`);
+    this.name = 'RefreshRefused';
+  }
+}
+
+/**
+ * Only a refusal ends the session. No answer (offline, asleep, a timeout, waiting for another
+ * tab's refresh) or a server error is retried: the refresh token may well still work.
+ */
+export function endsSession(error: unknown): boolean {
+  return error instanceof RefreshRefused;
+}
+
 export class RefreshTimeout extends Error {
   constructor() {
     super('waited 5 s for the refresh in progress');

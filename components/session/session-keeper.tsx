@@ -3,7 +3,8 @@
 import { useEffect, useRef } from 'react';
 import type { SignedInUser } from '@/lib/auth/signed-in-user';
 import { SignedInUserContext } from './signed-in-user';
-import { ACTIVITY_THROTTLE_MS, CHECK_INTERVAL_MS, REFRESH_CALL_TIMEOUT_MS, REFRESH_WITHIN_SECONDS, expiresWithin, singleFlight, throttle } from './refresh-schedule';
+import { ACTIVITY_THROTTLE_MS, CHECK_INTERVAL_MS, REFRESH_CALL_TIMEOUT_MS, REFRESH_WITHIN_SECONDS, RefreshRefused, endsSession, expiresWithin, retryDelayMs, singleFlight, throttle } from './refresh-schedule';
+import { sessionChanged, watchSessionUser } from './session-watch';
 
 export interface SessionKeeperProps {
   user: SignedInUser;
@@ -15,42 +16,50 @@ export interface SessionKeeperProps {
 /**
  * Keeps the browser signed in (spec section 9): every 10 minutes, and on activity at most once
  * per 5 minutes, it refreshes the session when the access token expires within 15 minutes.
- * Concurrent checks share the refresh in progress (waiting at most 5 s). When a refresh fails
- * the server has cleared the session, and the page goes to /login with the login-expired
- * message (never from /portal). Also provides the signed-in user state to client components.
+ * Concurrent checks share the refresh in progress (waiting at most 5 s). A refresh without an
+ * answer (offline, asleep) is retried with a backoff and when the connection is back; only a
+ * refusal ends the session: the server has cleared it, and the page goes to /login with the
+ * login-expired message (never from /portal). When the browser's session now belongs to another
+ * user (signed in or out in another tab), the page loads again as that session.
+ * Also provides the signed-in user state to client components.
  */
 export function SessionKeeper({ user, accessTokenExpires, children }: SessionKeeperProps) {
   const expiresRef = useRef(accessTokenExpires);
+  const userId = user.userId;
 
   useEffect(() => {
     expiresRef.current = accessTokenExpires;
   }, [accessTokenExpires]);
 
+  // A full load: nothing of the other user's page stays in memory, nor writes as the new one.
+  useEffect(() => watchSessionUser(userId, () => window.location.reload()), [userId]);
+
   useEffect(() => {
     let stopped = false;
+    let failures = 0;
+    let retryTimer: number | undefined;
     // One refresh per session at a time: within this page (singleFlight) and across its tabs
     // (a Web Lock); a tab that waited gets the same new session from the server's single-flight.
-    const refresh = singleFlight(() => acrossTabs(async () => {
-      const response = await fetch('/api/session/refresh', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refreshWithin: REFRESH_WITHIN_SECONDS }),
-        credentials: 'same-origin',
-        signal: AbortSignal.timeout(REFRESH_CALL_TIMEOUT_MS),
-      });
-      const body = (await response.json().catch(() => null)) as { code?: number; data?: { accessTokenExpires?: number | null } } | null;
-      if (!response.ok || Number(body?.code) !== 200 || !body?.data?.accessTokenExpires) throw new Error(`refresh failed (${response.status})`);
-      return body.data.accessTokenExpires;
-    }));
+    const refresh = singleFlight(() => acrossTabs(callRefresh));
+
+    const retryLater = () => {
+      if (retryTimer !== undefined) return;
+      retryTimer = window.setTimeout(() => {
+        retryTimer = undefined;
+        void check();
+      }, retryDelayMs(failures++));
+    };
 
     const check = async () => {
       if (stopped || !expiresWithin(expiresRef.current, Date.now())) return;
       try {
-        expiresRef.current = await refresh();
+        const answer = await refresh();
+        failures = 0;
+        expiresRef.current = answer.accessTokenExpires;
+        if (sessionChanged(userId, answer.userId)) window.location.reload();
       } catch (error) {
-        // A network blip is not an expired session: only give up once the token has expired.
-        if (isNetworkError(error) && !expiresWithin(expiresRef.current, Date.now(), 0)) return;
         if (stopped) return;
+        if (!endsSession(error)) return retryLater();
         stopped = true;
         // A full load, not a client navigation: nothing of the expired session stays in memory.
         // eslint-disable-next-line @next/next/no-location-assign-relative-destination
@@ -58,6 +67,11 @@ export function SessionKeeper({ user, accessTokenExpires, children }: SessionKee
       }
     };
 
+    const onOnline = () => {
+      window.clearTimeout(retryTimer);
+      retryTimer = undefined;
+      void check();
+    };
     const activityAllowed = throttle(ACTIVITY_THROTTLE_MS);
     const onActivity = () => {
       if (document.visibilityState === 'visible' && activityAllowed()) void check();
@@ -66,20 +80,40 @@ export function SessionKeeper({ user, accessTokenExpires, children }: SessionKee
     const events = ['pointerdown', 'keydown', 'focus'] as const;
     for (const event of events) window.addEventListener(event, onActivity, { passive: true });
     document.addEventListener('visibilitychange', onActivity);
+    window.addEventListener('online', onOnline);
     void check();
     return () => {
       stopped = true;
       window.clearInterval(timer);
+      window.clearTimeout(retryTimer);
       for (const event of events) window.removeEventListener(event, onActivity);
       document.removeEventListener('visibilitychange', onActivity);
+      window.removeEventListener('online', onOnline);
     };
-  }, []);
+  }, [userId]);
 
   return <SignedInUserContext.Provider value={user}>{children}</SignedInUserContext.Provider>;
 }
 
-function isNetworkError(error: unknown): boolean {
-  return error instanceof TypeError || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+interface RefreshAnswer {
+  accessTokenExpires: number;
+  /** The session's user after the refresh. */
+  userId: number | null | undefined;
+}
+
+/** POST /api/session/refresh: a 4xx answer is a refusal; no answer or a 5xx throws otherwise. */
+async function callRefresh(): Promise<RefreshAnswer> {
+  const response = await fetch('/api/session/refresh', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshWithin: REFRESH_WITHIN_SECONDS }),
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(REFRESH_CALL_TIMEOUT_MS),
+  });
+  if (response.status >= 400 && response.status < 500) throw new RefreshRefused(response.status);
+  const body = (await response.json().catch(() => null)) as { code?: number; data?: { accessTokenExpires?: number | null; userId?: number | null } } | null;
+  if (!response.ok || Number(body?.code) !== 200 || !body?.data?.accessTokenExpires) throw new Error(`refresh failed (${response.status})`);
+  return { accessTokenExpires: body.data.accessTokenExpires, userId: body.data.userId };
 }
 
 /** Runs `run` under the session's Web Lock when the browser has Web Locks, else directly. */

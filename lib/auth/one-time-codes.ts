@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { authCodes, type AuthCodePurpose } from '@/db/schema/auth-codes';
 import { AppError } from '@/lib/errors/app-error';
@@ -8,6 +8,8 @@ import { sha256 } from './tokens';
 export const CODE_TTL_SECONDS = 10 * 60;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_RESEND_SECONDS = 60;
+/** The advisory lock space of issuing a target's codes (two-key locks: the second key is a hash of purpose, merchant and target). */
+const CODE_LOCK_SPACE = 740_213;
 
 export function newSixDigitCode(): string {
   return String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
@@ -25,32 +27,38 @@ interface IssueOptions {
 
 /**
  * Issues a code for a target, at most once a minute (429 with the wait otherwise). Older
- * unspent codes of the same target stop working: only the newest e-mail's code counts.
+ * unspent codes of the same target stop working: only the newest e-mail's code counts. Decided
+ * under a transaction lock on the target: of requests made at once exactly one passes (checked
+ * without it, two codes were mailed and the first was dead on arrival).
  */
 export async function issueCode(db: Db, options: IssueOptions): Promise<{ code: string; expiresAt: Date }> {
   const { purpose, target, now } = options;
-  const [last] = await db
-    .select({ createdAt: authCodes.createdAt })
-    .from(authCodes)
-    .where(and(eq(authCodes.purpose, purpose), eq(authCodes.target, target), merchantFilter(options.merchantId)))
-    .orderBy(desc(authCodes.createdAt))
-    .limit(1);
-  if (last) {
-    const wait = Math.ceil((last.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime()) / 1000);
-    if (wait > 0) {
-      throw new AppError('TOO_MANY_REQUESTS', 'accounts.errors.resendTooSoon', { values: { seconds: wait }, details: { retryAfter: wait }, headers: { 'retry-after': String(wait) } });
-    }
-  }
   const code = options.secret ?? newSixDigitCode();
   const expiresAt = new Date(now.getTime() + (options.ttlSeconds ?? CODE_TTL_SECONDS) * 1000);
   await db.transaction(async (tx) => {
-    await tx
-      .update(authCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(authCodes.purpose, purpose), eq(authCodes.target, target), merchantFilter(options.merchantId), isNull(authCodes.consumedAt)));
+    await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOCK_SPACE}::int, hashtext(${`${purpose}:${options.merchantId ?? 0}:${target}`}))`);
+    const [last] = await tx
+      .select({ createdAt: authCodes.createdAt })
+      .from(authCodes)
+      .where(and(eq(authCodes.purpose, purpose), eq(authCodes.target, target), merchantFilter(options.merchantId)))
+      .orderBy(desc(authCodes.createdAt))
+      .limit(1);
+    const wait = last ? Math.ceil((last.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime()) / 1000) : 0;
+    if (wait > 0) {
+      throw new AppError('TOO_MANY_REQUESTS', 'accounts.errors.resendTooSoon', { values: { seconds: wait }, details: { retryAfter: wait }, headers: { 'retry-after': String(wait) } });
+    }
+    await spendPendingCodes(tx, { purpose, target, merchantId: options.merchantId, now });
     await tx.insert(authCodes).values({ purpose, target, merchantId: options.merchantId ?? null, codeHash: options.secret ? linkTokenHash(code) : hashCode(purpose, target, code), expiresAt, createdAt: now });
   });
   return { code, expiresAt };
+}
+
+/** Every unspent code or link of a target stops working (a newer one, or the password changed). */
+export async function spendPendingCodes(db: Db, options: { purpose: AuthCodePurpose; target: string; merchantId?: number | null; now: Date }): Promise<void> {
+  await db
+    .update(authCodes)
+    .set({ consumedAt: options.now })
+    .where(and(eq(authCodes.purpose, options.purpose), eq(authCodes.target, options.target), merchantFilter(options.merchantId), isNull(authCodes.consumedAt)));
 }
 
 /**

@@ -2,12 +2,15 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { refreshTokens, users } from '@/db/schema/users';
 import { lockUserSessions } from './session-lock';
+import { spendPendingCodes } from './one-time-codes';
 
 /**
  * Ends the user's sessions at once: every refresh token family is revoked (but `keepFamilyId`'s)
  * and the session epoch moves on, so every access token issued before stops working on its next
- * request (lib/auth/service.ts loadTokenUser). Answers the new epoch. Run it in the transaction
- * that changes the password, so both happen or neither (and the session lock is held to its end).
+ * request (lib/auth/signed-in-user.ts loadTokenUser). Pending password reset links die too: one
+ * asked for before a password change or "sign out everywhere" would undo it. Answers the new
+ * epoch. Run it in the transaction that changes the password, so both happen or neither (and the
+ * session lock is held to its end).
  */
 export async function endUserSessions(db: Db, userId: number, now: Date, keepFamilyId?: string | null): Promise<number> {
   await lockUserSessions(db, userId);
@@ -17,7 +20,8 @@ export async function endUserSessions(db: Db, userId: number, now: Date, keepFam
     .update(users)
     .set({ sessionEpoch: sql`${users.sessionEpoch} + 1` })
     .where(eq(users.id, userId))
-    .returning({ sessionEpoch: users.sessionEpoch });
+    .returning({ sessionEpoch: users.sessionEpoch, email: users.email });
+  if (row) await spendPendingCodes(db, { purpose: 'passwordReset', target: row.email, now });
   return row?.sessionEpoch ?? 0;
 }
 

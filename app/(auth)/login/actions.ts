@@ -1,7 +1,7 @@
 'use server';
 
 import { AuthError } from 'next-auth';
-import { signIn } from '@/lib/auth/auth';
+import { signInOver } from '@/lib/auth/sign-in-over';
 import { loginRefusalMessage, type LoginRefusal } from '@/lib/auth/login-refusal';
 import { loginSchema } from '@/lib/auth/schema';
 import { requestLocale } from '@/lib/auth/session';
@@ -16,8 +16,8 @@ export async function loginAction(raw: { email: string; password: string; callba
   const parsed = loginSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, code: 'VALIDATION', message: t('errors.validation'), fieldErrors: fieldErrorsFrom(parsed.error.issues, t) };
   try {
-    await signIn('credentials', { email: parsed.data.email, password: parsed.data.password, redirectTo: safeRedirectPath(raw.callbackUrl) });
-    return { ok: true, data: null };
+    // Throws Next's redirect on success; a session the browser held ends (the page warned).
+    return await signInOver({ email: parsed.data.email, password: parsed.data.password }, safeRedirectPath(raw.callbackUrl));
   } catch (error) {
     if (error instanceof AuthError) return refused(error, t);
     throw error;
@@ -30,8 +30,7 @@ export async function twoFactorLoginAction(raw: { challenge: string; code: strin
   const parsed = twoFactorLoginSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, code: 'VALIDATION', message: t('errors.validation'), fieldErrors: fieldErrorsFrom(parsed.error.issues, t) };
   try {
-    await signIn('credentials', { challenge: parsed.data.challenge, code: parsed.data.code, redirectTo: safeRedirectPath(raw.callbackUrl) });
-    return { ok: true, data: null };
+    return await signInOver({ challenge: parsed.data.challenge, code: parsed.data.code }, safeRedirectPath(raw.callbackUrl));
   } catch (error) {
     if (error instanceof AuthError) return refused(error, t);
     throw error;

@@ -7,6 +7,9 @@ import { Logo, LogoMark } from '@/components/shell/logo';
 import { demoAccountHint } from './demo-account';
 import { LoginForm } from './login-form';
 import { ClientMessages } from '@/components/i18n/client-messages';
+import { SessionAnnouncer } from '@/components/session/session-announcer';
+import { SignedInNotice } from '@/components/session/signed-in-notice';
+import { currentSession } from '@/lib/auth/session';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('login');
@@ -18,6 +21,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const ts = await getTranslations('shell');
   const { callbackUrl, expired } = await searchParams;
   const demo = await demoAccountHint();
+  // Already signed in: say who, and that a sign-in here ends that session in every tab.
+  const current = await currentSession();
   const link = 'font-medium text-primary hover:underline underline-offset-4 dark:text-primary-light';
   return (
     <ClientMessages namespaces={['accounts.password', 'accounts.settings', 'accounts.validation', 'login', 'nav', 'twoFactor', 'validation']}>
@@ -37,6 +42,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
                 <h1 className="text-[28px] font-semibold tracking-tight text-slate-900 mobile:text-2xl dark:text-white">{t('title')}</h1>
                 <p className="text-sm text-slate-500 dark:text-slate-400">{t('welcomeLead')}</p>
               </div>
+              <SessionAnnouncer userId={current?.user.userId ?? null} />
+              {current && <SignedInNotice user={current.user} action="signIn" />}
               <LoginForm callbackUrl={callbackUrl} expired={expired === '1'} demo={demo} />
               <p className="text-center text-sm text-slate-600 dark:text-slate-300">
                 {t('noAccount')}{' '}

@@ -3,10 +3,10 @@
 import { headers } from 'next/headers';
 import { getDb } from '@/db/client';
 import { actionError, type ActionResult } from '@/lib/auth/authed-action';
-import { signIn } from '@/lib/auth/auth';
 import { clientAddress } from '@/lib/http/client-address';
 import { registerAccount } from '@/lib/merchant/registration';
 import { registerSchema } from '@/lib/auth/schema';
+import { signInOver } from '@/lib/auth/sign-in-over';
 import { requestLocale } from '@/lib/auth/session';
 import { translatorFor } from '@/lib/i18n/translator';
 import { fieldErrorsFrom } from '@/lib/validation/issues';
@@ -27,7 +27,6 @@ export async function registerAction(raw: unknown): Promise<ActionResult<null>> 
   } catch (error) {
     return actionError(error, t);
   }
-  // Throws Next's redirect to /dashboard on success.
-  await signIn('credentials', { email, password: parsed.data.password, redirectTo: '/dashboard' });
-  return { ok: true, data: null };
+  // Throws Next's redirect to /dashboard on success; a sign-in the browser held ends, as on /login.
+  return await signInOver({ email, password: parsed.data.password }, '/dashboard');
 }

@@ -2,7 +2,7 @@
 
 import { getDb } from '@/db/client';
 import { actionError, type ActionResult } from '@/lib/auth/authed-action';
-import { signIn } from '@/lib/auth/auth';
+import { signInOver } from '@/lib/auth/sign-in-over';
 import { requestLocale } from '@/lib/auth/session';
 import { translatorFor } from '@/lib/i18n/translator';
 import { acceptInvitation } from '@/lib/team/accept-invitation';
@@ -11,7 +11,8 @@ import { fieldErrorsFrom } from '@/lib/validation/issues';
 
 /**
  * The invitee's form: creates their staff user from the invitation, then signs the browser in
- * (Auth.js, through the same login service) and lands on /dashboard.
+ * (Auth.js, through the same login service) and lands on /dashboard, ending any sign-in the
+ * browser held.
  */
 export async function acceptInvitationAction(raw: unknown): Promise<ActionResult<null>> {
   const locale = await requestLocale();
@@ -24,7 +25,6 @@ export async function acceptInvitationAction(raw: unknown): Promise<ActionResult
   } catch (error) {
     return actionError(error, t);
   }
-  // Throws Next's redirect to /dashboard on success.
-  await signIn('credentials', { email, password: parsed.data.password, redirectTo: '/dashboard' });
-  return { ok: true, data: null };
+  // Throws Next's redirect to /dashboard on success; a session the browser held ends (the page warned).
+  return signInOver({ email, password: parsed.data.password }, '/dashboard');
 }

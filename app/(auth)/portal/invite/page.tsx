@@ -9,6 +9,9 @@ import { InviteForm } from './invite-form';
 import { AuthHeader } from '@/components/shell/auth-header';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { firstValue } from '@/lib/http/search-params';
+import { SessionAnnouncer } from '@/components/session/session-announcer';
+import { SignedInNotice } from '@/components/session/signed-in-notice';
+import { currentSession } from '@/lib/auth/session';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('team.accept');
@@ -21,6 +24,8 @@ export default async function AcceptInvitationPage({ searchParams }: { searchPar
   const tm = await getTranslations();
   const token = firstValue((await searchParams).token);
   const state = token && token.length <= 200 ? await readInvitation(await getDb(), token, new Date()) : ({ ok: false, reason: 'invalid' } as const);
+  // Accepting signs the browser in as the new member: a session it holds ends (say so first).
+  const current = await currentSession();
   return (
     <ClientMessages namespaces={['accounts.portal', 'accounts.settings', 'accounts.validation', 'nav', 'team.accept', 'validation']}>
       <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
@@ -29,9 +34,11 @@ export default async function AcceptInvitationPage({ searchParams }: { searchPar
           <Card className="w-full max-w-md">
             <CardContent className="flex flex-col gap-5 px-6 py-8">
               <h1 className="text-center text-xl font-semibold text-slate-900 dark:text-white">{t('title')}</h1>
+              <SessionAnnouncer userId={current?.user.userId ?? null} />
               {state.ok && token ? (
                 <>
                   <p className="text-center text-sm text-slate-600 dark:text-slate-300">{t('lead', { merchant: state.invitation.merchantName })}</p>
+                  {current && <SignedInNotice user={current.user} action="acceptInvitation" />}
                   <InviteForm token={token} email={state.invitation.email} />
                 </>
               ) : (
