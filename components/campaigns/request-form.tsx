@@ -9,6 +9,7 @@ import { useWatch, type Control } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ForecastPanel } from '@/components/sending/forecast-panel';
 import { PageHeader } from '@/components/ui/page-header';
+import { StaleEditNotice } from '@/components/forms/stale-edit-notice';
 import { useLazyMount } from '@/components/ui/use-lazy-mount';
 import type { RequestFormOptions } from '@/lib/campaigns/form-options';
 import type { CampaignRecord } from '@/lib/campaigns/record';
@@ -70,6 +71,7 @@ export function RequestForm({ channel, options, initial, trial }: RequestFormPro
       <RequestAdvancedCard fields={fields} />
 
       <RequestForecast control={fields.control} channel={channel} />
+      <StaleEditNotice message={form.stale} />
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white/90 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <Button variant="ghost" onClick={() => router.back()}>

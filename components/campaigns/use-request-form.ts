@@ -13,6 +13,7 @@ import type { CampaignRecord } from '@/lib/campaigns/record';
 import type { CampaignInput } from '@/lib/campaigns/schema';
 import { runtimeKey } from '@/lib/i18n/runtime-key';
 import { notify } from '@/lib/notify/notify';
+import { isStaleEdit } from '@/components/forms/stale-edit-notice';
 import { FIELD_ORDER, filterConditionsOf, formFieldOf, recipientOf } from './request-form-input';
 import { defaultValues, valuesFromRecord, type RequestValues } from './request-form-model';
 import { useMembersPreview } from './use-members-preview';
@@ -42,6 +43,8 @@ export function useRequestForm({ channel, options, initial, trial }: { channel: 
   const { control, register, handleSubmit, formState, getValues, setError } = form;
   const message = useFieldMessage(formState.errors);
   const [campaignId, setCampaignId] = useState<number | null>(initial?.campaignId ?? null);
+  // The draft's version this form holds: a save from an older one is refused (someone else changed it).
+  const [version, setVersion] = useState<number | null>(initial?.version ?? null);
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const preview = useTemplatePreview();
 
@@ -62,13 +65,15 @@ export function useRequestForm({ channel, options, initial, trial }: { channel: 
 
   /** Create or update the draft; answers its id. */
   async function save(input: CampaignInput): Promise<number | null> {
-    const res = await saveCampaignAction({ ...input, campaignId: campaignId ?? undefined });
+    const res = await saveCampaignAction({ ...input, campaignId: campaignId ?? undefined, version: version ?? undefined });
     if (!res.ok) {
+      if (isStaleEdit(res)) setError('root.stale', { type: 'stale', message: res.message });
       showServerErrors(res.fieldErrors);
       notify.warning(res.message || t('errors.saveFailed'));
       return null;
     }
     setCampaignId(res.data.campaignId);
+    setVersion(res.data.version);
     return res.data.campaignId;
   }
 
@@ -100,6 +105,7 @@ export function useRequestForm({ channel, options, initial, trial }: { channel: 
     if (!ok) return;
     setBusy('submit');
     try {
+      // A refused save (a stale draft above all) sends nothing.
       const id = await save(input);
       if (!id) return;
       const action = later ? 'schedule' : 'send';
@@ -126,5 +132,5 @@ export function useRequestForm({ channel, options, initial, trial }: { channel: 
   const fields: RequestFields = { control, register, message, channel, trial };
   // A check running (the schema may still be loading) counts as busy: no second save meanwhile.
   const working = busy ?? (members.loading ? 'members' : formState.isSubmitting ? 'checking' : null);
-  return { fields, campaignId, busy: working, members, preview, onSave, onSubmit, onPreviewTemplate };
+  return { fields, campaignId, busy: working, stale: formState.errors.root?.stale?.message, members, preview, onSave, onSubmit, onPreviewTemplate };
 }

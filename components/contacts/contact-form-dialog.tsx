@@ -22,6 +22,7 @@ import { ContactConsentFields } from './contact-consent-fields';
 import { CustomFieldsEditor } from './custom-fields-editor';
 import { TagInput } from './tag-input';
 import { useFieldMessage } from '@/components/ui/use-field-message';
+import { isStaleEdit, StaleEditNotice } from '@/components/forms/stale-edit-notice';
 
 export type Values = z.input<typeof contactInput>;
 type Output = z.output<typeof contactInput>;
@@ -48,8 +49,9 @@ export function ContactFormDialog({ open, onOpenChange, contact, locations, fiel
 
   const onSubmit = handleSubmit(async (values) => {
     setDuplicateUrl(null);
-    const result = contact ? await updateContactAction({ id: contact.id, contact: values }) : await createContactAction(values);
+    const result = contact ? await updateContactAction({ id: contact.id, contact: updateOf(values, contact, formState.dirtyFields) }) : await createContactAction(values);
     if (!result.ok) {
+      if (isStaleEdit(result)) setError('root.stale', { type: 'stale', message: result.message });
       for (const [field, text] of Object.entries(result.fieldErrors ?? {})) setError(field as Field, { type: 'server', message: text }, { shouldFocus: true });
       if (typeof result.details?.duplicateUrl === 'string') setDuplicateUrl(result.details.duplicateUrl);
       notify.warning(result.message);
@@ -104,6 +106,7 @@ export function ContactFormDialog({ open, onOpenChange, contact, locations, fiel
             <Controller control={control} name="customFields" render={({ field }) => <CustomFieldsEditor value={field.value ?? {}} onChange={field.onChange} suggestions={fieldKeys} error={message('customFields')} />} />
           </div>
           <ContactConsentFields control={control} contact={contact} />
+          <StaleEditNotice message={formState.errors.root?.stale?.message} className="col-span-2 mobile:col-span-1" />
         </form>
         <DialogFooter>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
@@ -116,6 +119,14 @@ export function ContactFormDialog({ open, onOpenChange, contact, locations, fiel
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * An edit's input: the switches only when the user moved them (null keeps the stored consent, so
+ * an opt-out recorded after the dialog opened stays), and the version the dialog was opened on.
+ */
+function updateOf(values: Output, contact: ContactRecord, dirty: Partial<Record<Field, unknown>>): Values {
+  return { ...values, emailOptIn: dirty.emailOptIn ? values.emailOptIn : null, smsOptIn: dirty.smsOptIn ? values.smsOptIn : null, updatedAt: contact.updatedAt };
 }
 
 function valuesFor(c?: ContactRecord): Values {

@@ -21,6 +21,7 @@ import { valuesFor, type Values } from './location-form-values';
 import type { LocationRow } from './location-row';
 import { TimeZoneSelect } from './time-zone-select';
 import { useFieldMessage } from '@/components/ui/use-field-message';
+import { isStaleEdit, StaleEditNotice } from '@/components/forms/stale-edit-notice';
 
 type Output = z.output<typeof createLocationSchema>;
 type Field = keyof Values;
@@ -56,8 +57,10 @@ export function LocationFormDialog({ open, row, sharedCountry, onOpenChange, onS
   };
 
   const onSubmit = handleSubmit(async (values) => {
-    const result = row ? await updateLocationAction({ ...values, locationId: row.locationId }) : await createLocationAction(values);
+    // The version the dialog opened: a save over a newer location is refused (someone else changed it).
+    const result = row ? await updateLocationAction({ ...values, locationId: row.locationId, updateTime: row.updateTime }) : await createLocationAction(values);
     if (!result.ok) {
+      if (isStaleEdit(result)) setError('root.stale', { type: 'stale', message: result.message });
       for (const [field, text] of Object.entries(result.fieldErrors ?? {})) setError(field as Field, { type: 'server', message: text }, { shouldFocus: true });
       notify.warning(result.message);
       return;
@@ -113,6 +116,7 @@ export function LocationFormDialog({ open, row, sharedCountry, onOpenChange, onS
           <FormField label={t('fields.enabled')} inline className="col-span-2 mobile:col-span-1">
             <Controller control={control} name="enabled" render={({ field }) => <Switch checked={field.value ?? true} onCheckedChange={field.onChange} />} />
           </FormField>
+          <StaleEditNotice message={formState.errors.root?.stale?.message} className="col-span-2 mobile:col-span-1" />
         </form>
         <DialogFooter>
           <Button variant="secondary" type="button" onClick={() => onOpenChange(false)}>

@@ -16,6 +16,7 @@ import { PostBodyField } from './post-body-field';
 import { PostEditorHeader } from './post-editor-header';
 import { PostEditorSide } from './post-editor-side';
 import { useFieldMessage } from '@/components/ui/use-field-message';
+import { StaleEditNotice } from '@/components/forms/stale-edit-notice';
 import { usePostEditor } from './use-post-editor';
 
 /** Add and edit: one form, the shared rich-text editor, and protection against lost work. */
@@ -44,6 +45,8 @@ export function PostEditor({ post: initialPost, userId, defaultLocale }: { post:
           </Button>
         </div>
       )}
+
+      <StaleEditNotice message={editor.stale} className="mb-5" />
 
       <form
         className="grid grid-cols-[minmax(0,1fr)_20rem] items-start gap-6 max-[960px]:grid-cols-1"

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import type { Locale } from '@/lib/i18n/locales';
 import { notify } from '@/lib/notify/notify';
+import { isStaleEdit } from '@/components/forms/stale-edit-notice';
 import { savePostAction } from '@/lib/posts/actions';
 import type { PostInput } from '@/lib/posts/schema';
 import { pickValues, toEditorPost, type EditorPost, type EditorValues } from './editor-values';
@@ -55,8 +56,10 @@ export function usePostEditor({ post: initialPost, userId, defaultLocale }: { po
   };
 
   const send = async (input: PostInput, intent: Intent): Promise<EditorPost | null> => {
-    const result = await savePostAction({ ...input, id: post?.id, intent });
+    // The version the editor holds: a save over a newer article is refused (someone else changed it).
+    const result = await savePostAction({ ...input, id: post?.id, updatedAt: post?.updatedAt, intent });
     if (!result.ok) {
+      if (isStaleEdit(result)) setError('root.stale', { type: 'stale', message: result.message });
       for (const [field, text] of Object.entries(result.fieldErrors ?? {})) setError(field as keyof EditorValues, { type: 'server', message: text });
       notify.warning(result.message || t('errors.saveFailed'));
       return null;
@@ -109,5 +112,5 @@ export function usePostEditor({ post: initialPost, userId, defaultLocale }: { po
     if (target) router.push(`/posts/preview/${target.id}`);
   };
 
-  return { form, post, busy, dirty, restoredAt: draft.restoredAt, discardRestored: draft.discardRestored, onBodyChange, markTouched, run, preview };
+  return { form, post, busy, dirty, stale: formState.errors.root?.stale?.message, restoredAt: draft.restoredAt, discardRestored: draft.discardRestored, onBodyChange, markTouched, run, preview };
 }

@@ -8,6 +8,7 @@ import { useWatch } from 'react-hook-form';
 import { AiDraftButton } from '@/components/templates/ai-draft-button';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { StaleEditNotice } from '@/components/forms/stale-edit-notice';
 import type { TemplateRecord } from '@/lib/templates/record';
 import { TemplateEditorNotices } from './template-editor-notices';
 import { TemplateFields } from './template-fields';
@@ -56,6 +57,7 @@ export function TemplateEditor({ template, type, problem, merchantName }: Props)
         }
       />
       <TemplateEditorNotices problem={problem} template={template} />
+      <StaleEditNotice message={editor.stale} className="mb-4" />
       <TemplateFields editor={editor} type={type} disabled={disabled} merchantName={merchantName} />
       <TemplatePreview control={form.control} type={type} open={previewOpen} onOpenChange={setPreviewOpen} />
     </div>

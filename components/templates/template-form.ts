@@ -20,6 +20,8 @@ export function templateFormValues(template: TemplateRecord | null, type: 0 | 1)
     includeUnsubscribe: type === 1 ? (template?.includeUnsubscribe ?? true) : false,
     description: template?.description ?? '',
     isDefault: template?.isDefault ?? false,
+    // The version the editor opened: a save over a newer one is refused (someone else changed it).
+    version: template?.version ?? null,
   };
 }
 

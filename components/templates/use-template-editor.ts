@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
 import type { RichTextEditorHandle } from '@/components/rich-text-editor/rich-text-editor';
 import { notify } from '@/lib/notify/notify';
+import { isStaleEdit } from '@/components/forms/stale-edit-notice';
 import { saveTemplateAction } from '@/lib/templates/actions';
 import type { TemplateRecord } from '@/lib/templates/record';
 import { templateFormValues, templateResolver, type TemplateFormOutput, type TemplateFormValues } from './template-form';
@@ -79,9 +80,10 @@ export function useTemplateEditor({ template, type, problem, listHref }: { templ
       });
       return;
     }
+    if (isStaleEdit(result)) setError('root.stale', { type: 'stale', message: result.message });
     for (const [field, text] of Object.entries(result.fieldErrors ?? {})) setError(field as keyof TemplateFormValues, { type: 'server', message: text });
     notify.warning(result.message || t('errors.saveFailed'));
   });
 
-  return { form, saving: formState.isSubmitting || leaving, editorRef, registerSmsContent, insertToken, applyDraft, save };
+  return { form, saving: formState.isSubmitting || leaving, stale: formState.errors.root?.stale?.message, editorRef, registerSmsContent, insertToken, applyDraft, save };
 }

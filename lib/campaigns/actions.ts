@@ -7,7 +7,7 @@ import { exampleSentMessage, withoutTracking } from '@/lib/sending/sent-message'
 import { campaignTemplateVersion } from '@/lib/templates/versions';
 import { forecastCampaign } from './forecast';
 import { previewMessage } from './preview';
-import { campaignInputSchema, forecastInputSchema, listQuerySchema, previewInputSchema, snapshotInputSchema, snapshotPageSchema } from './schema';
+import { campaignSaveSchema, forecastInputSchema, listQuerySchema, previewInputSchema, snapshotInputSchema, snapshotPageSchema } from './schema';
 import { deleteCampaign } from './delete-campaign';
 import { getCampaign } from './get-campaign';
 import { listCampaigns } from './list-campaigns';
@@ -19,11 +19,9 @@ import { runCampaignAction } from './transitions';
 /** The campaign pages' calls: the same services and schemas as /api/campaign. */
 export const listCampaignsAction = authedAction(listQuerySchema, (s, input) => listCampaigns(s.ctx, input));
 
-const saveSchema = z.intersection(z.object({ campaignId: z.number().int().positive().optional() }), campaignInputSchema);
-
 /** Save: create a draft, or update the draft with campaignId. */
 export const saveCampaignAction = authedAction(
-  saveSchema,
+  campaignSaveSchema,
   (s, input) => (input.campaignId ? updateCampaign(s.ctx, { ...input, campaignId: input.campaignId }) : createCampaign(s.ctx, input)),
   { successKey: 'campaigns.messages.saved' },
 );

@@ -5,6 +5,7 @@ import { isDayOrInstant } from '@/lib/time/calendar';
 import { CAMPAIGN_NAME_MAX, SILENT_DAYS_MAX } from './limits';
 import { INT4_MAX, rowId } from '@/lib/validation/ids';
 import { pageNumber, pageSizeOf } from '@/lib/validation/paging';
+import { expectedVersion } from '@/lib/validation/expected-version';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { CAMPAIGN_NAME_MAX, FORM_TIME_ZONES, SILENT_DAYS_MAX } from './limits';
@@ -107,8 +108,12 @@ export const forecastInputSchema = z.preprocess(
   campaignInputSchema,
 );
 
-export const campaignUpdateSchema = z.intersection(z.object({ campaignId: id }), campaignInputSchema);
+/** PUT /api/campaign: the draft's id and, optionally, the `version` the client read (a newer draft refuses the update: 409). */
+export const campaignUpdateSchema = z.intersection(z.object({ campaignId: id, version: expectedVersion() }), campaignInputSchema);
 export type CampaignUpdate = z.infer<typeof campaignUpdateSchema>;
+
+/** The request form's save: a new draft (no id), or an update as PUT /api/campaign takes it. */
+export const campaignSaveSchema = z.intersection(z.object({ campaignId: id.optional(), version: expectedVersion() }), campaignInputSchema);
 
 export const idParams = z.object({ id });
 

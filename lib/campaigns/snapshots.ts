@@ -11,7 +11,7 @@ import { phoneOrRefuse } from '@/lib/phone/problem';
 import { phoneRegion } from '@/lib/phone/region';
 import { isPhoneTyped } from '@/lib/phone/typed';
 import { newOptToken } from '@/lib/contacts/opt-token';
-import { lockMerchantContacts } from '@/lib/contacts/merchant-lock';
+import { lockMerchantContacts } from '@/lib/db/contacts-lock';
 import { alwaysSkippedSql, contactColumns } from '@/lib/sending/eligibility';
 import { audienceWhere } from './filters';
 import { requireOwnLocation } from '@/lib/locations/own-location';
@@ -126,7 +126,7 @@ async function findOrCreateRecipient(ctx: Pick<ServiceContext, 'merchantId' | 'l
   if (existing) return existing;
   const { firstName, lastName } = splitPersonName(r.recipientName ?? '', ctx.locale);
   const now = ctx.now();
-  // Waits for an import of the merchant's contacts (lib/contacts/merchant-lock.ts); `db` is the snapshot's transaction.
+  // Waits for an import of the merchant's contacts (lib/db/contacts-lock.ts); `db` is the snapshot's transaction.
   await lockMerchantContacts(db, ctx.merchantId);
   const inserted = await db
     .insert(contacts)

@@ -5,6 +5,7 @@ import { merchants } from '@/db/schema/merchants';
 import { AppError, notFound } from '@/lib/errors/app-error';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { writeConsent } from './record-consent';
+import { lockMerchantContacts } from '@/lib/db/contacts-lock';
 
 export interface PublicConsentView {
   merchantName: string;
@@ -46,6 +47,8 @@ export async function confirmPublicConsent(
   if (!channels.length && input.channel) throw new AppError('VALIDATION', 'contacts.public.noAddressOnChannel', { fieldErrors: { channel: 'contacts.public.noAddressOnChannel' } });
   if (!channels.length) throw notFound('contacts.public.notFound');
   await db.transaction(async (tx) => {
+    // Before the contact's row, as an import takes them (lib/db/contacts-lock.ts).
+    await lockMerchantContacts(tx, row.merchantId);
     for (const channel of channels) {
       await writeConsent(tx, { merchantId: row.merchantId, contactId: row.id, channel, action: input.action, source: meta.source ?? 'public-page', ip: meta.ip ?? null, at: meta.now });
     }

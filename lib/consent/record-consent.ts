@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { consentEvents, contacts, type ConsentAction, type ConsentChannel, type ConsentSource } from '@/db/schema/contacts';
+import { lockMerchantContacts } from '@/lib/db/contacts-lock';
 
 export interface ConsentChange {
   merchantId: number;
@@ -59,5 +60,8 @@ export async function writeConsent(tx: Tx, change: ConsentChange): Promise<{ cha
 
 /** One consent change in its own transaction. */
 export async function recordConsent(db: Db, change: ConsentChange): Promise<{ changed: boolean }> {
-  return db.transaction(async (tx) => writeConsent(tx, change));
+  return db.transaction(async (tx) => {
+    await lockMerchantContacts(tx, change.merchantId);
+    return writeConsent(tx, change);
+  });
 }

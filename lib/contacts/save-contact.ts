@@ -2,11 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contactFieldDefinitions, contacts, type ConsentChannel, type ConsentSource } from '@/db/schema/contacts';
 import type { ServiceContext } from '@/lib/context';
-import { AppError } from '@/lib/errors/app-error';
+import { AppError, notFound } from '@/lib/errors/app-error';
+import { staleEdit } from '@/lib/errors/stale-edit';
+import { nextUpdatedAt, sameUpdatedAt } from '@/lib/db/updated-at';
 import { splitPersonName } from '@/lib/names/split-name';
 import { writeConsent } from '@/lib/consent/record-consent';
 import { assertNoDuplicate, duplicateError, uniqueViolationField } from './duplicates';
 import { loadOwnContact } from './get-contact';
+import { lockMerchantContacts } from '@/lib/db/contacts-lock';
 import { requireOwnLocation } from '@/lib/locations/own-location';
 import { isStoredNumber, phoneOrRefuse } from '@/lib/phone/problem';
 import { phoneRegion } from '@/lib/phone/region';
@@ -31,6 +34,7 @@ export async function createContact(ctx: ServiceContext, input: ContactInput, op
   const now = ctx.now();
   try {
     return await ctx.db.transaction(async (tx) => {
+      await lockMerchantContacts(tx, ctx.merchantId);
       const [row] = await tx
         .insert(contacts)
         .values({ ...values, merchantId: ctx.merchantId, optToken: newOptToken(), emailOptIn: null, smsOptIn: null, createdAt: now, updatedAt: now })
@@ -57,7 +61,12 @@ export async function quickAddContact(ctx: ServiceContext, input: QuickAddInput,
   );
 }
 
-/** Replaces a contact's fields; consent changes are written to history in the same transaction. */
+/**
+ * Replaces a contact's fields; consent changes are written to history in the same transaction.
+ * Consent is decided on the row as it is now, locked: an opt-out recorded since the caller read
+ * the contact is never undone by an input that leaves the channel out (null). With `updatedAt`,
+ * a contact changed since then refuses the update.
+ */
 export async function updateContact(ctx: ServiceContext, id: number, input: ContactInput, options: SaveOptions = {}): Promise<{ id: number }> {
   const current = await loadOwnContact(ctx, id);
   if (input.locationId) await requireOwnLocation(ctx.db, ctx.merchantId, input.locationId, { field: 'locationId' });
@@ -66,17 +75,33 @@ export async function updateContact(ctx: ServiceContext, id: number, input: Cont
   const now = ctx.now();
   try {
     await ctx.db.transaction(async (tx) => {
+      // The import's order (merchant, then contact rows, then rollups): an edit beside it waits, never deadlocks.
+      await lockMerchantContacts(tx, ctx.merchantId);
+      const locked = await lockForUpdate(ctx, tx, id, input.updatedAt);
+      await applyConsentChanges(ctx, tx, id, locked, input, options, now);
+      // After the consent rows (they stamp the database's clock): the version moves past them.
       await tx
         .update(contacts)
-        .set({ ...values, emailStatus: emailStatusAfterEdit(values.email), updatedAt: now })
+        .set({ ...values, emailStatus: emailStatusAfterEdit(values.email), updatedAt: nextUpdatedAt(contacts.updatedAt, now) })
         .where(and(eq(contacts.id, id), eq(contacts.merchantId, ctx.merchantId)));
-      await applyConsentChanges(ctx, tx, id, current, input, options, now);
       await rememberFieldKeys(ctx, tx, Object.keys(values.customFields));
     });
   } catch (error) {
     throw await asDuplicate(ctx, error, values, id);
   }
   return { id };
+}
+
+/** The contact's consent as stored now, its row locked for the transaction; a copy older than it is refused. */
+async function lockForUpdate(ctx: ServiceContext, tx: Tx, id: number, expected: Date | undefined) {
+  const [row] = await tx
+    .select({ emailOptIn: contacts.emailOptIn, smsOptIn: contacts.smsOptIn, fresh: expected ? sameUpdatedAt(contacts.updatedAt, expected) : sql<boolean>`true` })
+    .from(contacts)
+    .where(and(eq(contacts.id, id), eq(contacts.merchantId, ctx.merchantId)))
+    .for('update');
+  if (!row) throw notFound('contacts.errors.notFound');
+  if (!row.fresh) throw staleEdit();
+  return row;
 }
 
 /**

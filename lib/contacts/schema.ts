@@ -6,6 +6,7 @@ import { isValidEmail } from './normalize';
 import { CUSTOM_FIELDS_MAX, CUSTOM_KEY_MAX, CUSTOM_VALUE_MAX, DEFAULT_PAGE_SIZE, NAME_MAX, PAGE_SIZES, TAG_MAX, TAG_SEPARATORS, TAGS_MAX, importFields } from './limits';
 import { rowId } from '@/lib/validation/ids';
 import { blankToUndefined as emptyToUndefined, pageNumber, pageSizeOf } from '@/lib/validation/paging';
+import { expectedTime } from '@/lib/validation/expected-version';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { DEFAULT_PAGE_SIZE, EXACT_COUNT_LIMIT, PAGE_SIZES, importFields, type ImportField } from './limits';
@@ -55,10 +56,12 @@ export const contactInput = z
       .record(customFieldKey, z.string().trim().max(CUSTOM_VALUE_MAX, 'validation.tooLong'))
       .refine((v) => Object.keys(v).length <= CUSTOM_FIELDS_MAX, 'contacts.errors.tooManyFields')
       .default({}),
-    /** true opted in, false opted out, null never stated. */
+    /** true opted in, false opted out, null never stated (on update: null or absent keeps the stored state). */
     emailOptIn: z.boolean().nullable().default(null),
     smsOptIn: z.boolean().nullable().default(null),
     locale: z.enum(locales).nullable().optional().default(null),
+    /** Update only: the record's `updatedAt` as the client read it; a newer contact refuses the update (409). */
+    updatedAt: expectedTime(),
   })
   .superRefine((v, ctx) => {
     if (!v.email && !v.phone) {

@@ -4,6 +4,7 @@ import { writeConsent } from '@/lib/consent/record-consent';
 import { markEmailStatus } from '@/lib/contacts/email-status';
 import { isValidEmail, normalizeEmail } from '@/lib/contacts/normalize';
 import { messageIds } from './message-ids';
+import { lockMerchantContacts } from '@/lib/db/contacts-lock';
 
 /** What a mail server's report says: addresses that bounced for good, or a recipient's complaint. */
 export interface DeliveryReport {
@@ -51,6 +52,7 @@ export async function applyDeliveryReport(db: Db, report: DeliveryReport, now: D
     return { contacts: await markEmailStatus(db, contact, 'bounced') };
   }
   return db.transaction(async (tx) => {
+    await lockMerchantContacts(tx, contact.merchantId);
     const changed = await markEmailStatus(tx, contact, 'complained');
     await writeConsent(tx, { ...contact, channel: 'email', action: 'optout', source: 'complaint', at: now });
     return { contacts: changed };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { normalizeEmail } from '@/lib/contacts/normalize';
 import { NAME_MAX } from '@/lib/contacts/limits';
-import { lockMerchantContacts } from '@/lib/contacts/merchant-lock';
+import { lockMerchantContacts } from '@/lib/db/contacts-lock';
 import { splitPersonName } from '@/lib/names/split-name';
 import { deliveriesByMessageIdSql, lastQueuedAtSql } from '@/lib/sending/contact-history';
 import { cutText, storableText } from './mail-clean';
@@ -61,7 +61,7 @@ export async function contactByAddress(db: Db, channel: 'email' | 'sms', address
  */
 export async function createLead(db: Db, merchantId: number, channel: 'email' | 'sms', address: string, name: string): Promise<number> {
   const { firstName, lastName } = splitPersonName(cutText(storableText(name).trim().replace(/\s+/g, ' '), NAME_MAX), 'en-US');
-  // Waits for an import of the merchant's contacts: inserted beside it, it deadlocked (lib/contacts/merchant-lock.ts).
+  // Waits for an import of the merchant's contacts: inserted beside it, it deadlocked (lib/db/contacts-lock.ts).
   const [row] = await db.transaction(async (tx) => {
     await lockMerchantContacts(tx, merchantId);
     return tx.execute<{ id: number }>(

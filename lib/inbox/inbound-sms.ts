@@ -9,6 +9,7 @@ import { recordMessage } from './record-message';
 import { merchantForUnknownSms } from './sms-merchant';
 import { maskPhone } from './sms-confirmation';
 import { keywordLocale, optKeywordOfTwilio, parseOptKeyword, type OptKeyword } from './opt-keywords';
+import { lockMerchantContacts } from '@/lib/db/contacts-lock';
 
 export interface InboundSms {
   from: string;
@@ -49,6 +50,8 @@ export async function handleInboundSms(db: Db, message: InboundSms, now: Date): 
   const match = await senderContact(db, message);
   if (!match) return { action, merchantId: null, contactId: null, conversationId: null, reply: null, locale: 'zh-CN' };
   const { conversationId, messageId, changed } = await db.transaction(async (tx) => {
+    // A STOP or START changes consent: the merchant's contacts lock first, as an import takes it (lib/db/contacts-lock.ts).
+    if (action) await lockMerchantContacts(tx, match.merchantId);
     const recorded = await recordMessage(tx, {
       merchantId: match.merchantId,
       contactId: match.contactId,

@@ -6,6 +6,7 @@ import { canonicalTimeZone } from './time-zone';
 import { checkZipCode } from './zip-codes';
 import { INT4_MAX, rowId } from '@/lib/validation/ids';
 import { pageNumber, pageSizeOf } from '@/lib/validation/paging';
+import { expectedTime } from '@/lib/validation/expected-version';
 
 /**
  * One zod schema per input, shared by the location form (zodResolver), the server actions and
@@ -74,7 +75,8 @@ export const createLocationSchema = z.object(fields).superRefine(zipRule, zipRul
 export type CreateLocationInput = z.infer<typeof createLocationSchema>;
 export type LocationFormValues = z.input<typeof createLocationSchema>;
 
-export const updateLocationSchema = z.object({ locationId: locationIdField, ...fields }).superRefine(zipRule, zipRuleWhen);
+/** `updateTime`: the record's, as the client read it; a location changed since refuses the update (409). */
+export const updateLocationSchema = z.object({ locationId: locationIdField, updateTime: expectedTime(), ...fields }).superRefine(zipRule, zipRuleWhen);
 export type UpdateLocationInput = z.infer<typeof updateLocationSchema>;
 
 /** Query strings and JSON alike: true/false, 1/0, enabled/disabled, on/off. */

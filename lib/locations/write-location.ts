@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { locations } from '@/db/schema/locations';
 import { AppError } from '@/lib/errors/app-error';
+import { staleEdit } from '@/lib/errors/stale-edit';
+import { nextUpdatedAt, sameUpdatedAt } from '@/lib/db/updated-at';
 import type { ServiceContext } from '@/lib/context';
 import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import { isStoredNumber, phoneOrRefuse } from '@/lib/phone/problem';
@@ -37,7 +39,9 @@ export async function createLocation(ctx: ServiceContext, input: CreateLocationI
 
 /**
  * Replaces the fields given. An optional field left out (undefined) keeps its value; null or an
- * empty string clears it. The zip code is checked again when only the country changed.
+ * empty string clears it. The zip code is checked again when only the country changed. With
+ * `updateTime`, a location changed since the client read it refuses the update (the update's own
+ * condition, so nothing written in between is lost).
  */
 export async function updateLocation(ctx: ServiceContext, input: UpdateLocationInput): Promise<LocationRecord> {
   const current = await getLocation(ctx, input.locationId);
@@ -56,11 +60,15 @@ export async function updateLocation(ctx: ServiceContext, input: UpdateLocationI
       timezone: input.timezone ?? current.timezone,
       reviewLink: input.reviewLink === undefined ? current.reviewLink : input.reviewLink || null,
       enabled: input.enabled ?? current.enabled,
-      updatedAt: ctx.now(),
+      updatedAt: nextUpdatedAt(locations.updatedAt, ctx.now()),
     })
-    .where(and(eq(locations.id, input.locationId), eq(locations.merchantId, ctx.merchantId)))
+    .where(and(eq(locations.id, input.locationId), eq(locations.merchantId, ctx.merchantId), input.updateTime ? sameUpdatedAt(locations.updatedAt, input.updateTime) : undefined))
     .returning({ id: locations.id });
-  if (!updated.length) throw locationNotFound();
+  if (!updated.length) {
+    // Deleted since: 404 as before; still there: changed since the client's copy.
+    await getLocation(ctx, input.locationId);
+    throw staleEdit();
+  }
   return getLocation(ctx, input.locationId);
 }
 
@@ -69,7 +77,7 @@ export async function setLocationStatus(ctx: ServiceContext, locationId: number,
   await requireOwner(ctx);
   const updated = await ctx.db
     .update(locations)
-    .set({ enabled, updatedAt: ctx.now() })
+    .set({ enabled, updatedAt: nextUpdatedAt(locations.updatedAt, ctx.now()) })
     .where(and(eq(locations.id, locationId), eq(locations.merchantId, ctx.merchantId)))
     .returning({ id: locations.id });
   if (!updated.length) throw locationNotFound();

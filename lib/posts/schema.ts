@@ -3,6 +3,7 @@ import { postLocales, postStatuses } from '@/db/constants/posts';
 import { POST_BODY_MAX, POST_DEFAULT_PAGE_SIZE, POST_PAGE_SIZES, POST_SUMMARY_MAX, POST_TITLE_MAX } from './limits';
 import { INT4_MAX, rowId } from '@/lib/validation/ids';
 import { pageNumber, pageSizeOf } from '@/lib/validation/paging';
+import { expectedTime } from '@/lib/validation/expected-version';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { POST_BODY_MAX, POST_DEFAULT_PAGE_SIZE, POST_PAGE_SIZES, POST_SUMMARY_MAX, POST_TITLE_MAX } from './limits';
@@ -17,6 +18,8 @@ export const postInputSchema = z.object({
   coverFileId: z.preprocess((v) => (v === '' ? null : v), fileId.nullable()).optional().default(null),
   body: z.string().max(POST_BODY_MAX, 'validation.tooLong').default(''),
   locale: z.enum(postLocales, 'validation.invalidValue'),
+  /** Update only: the record's `updatedAt` as the client read it; a newer article refuses the update (409). */
+  updatedAt: expectedTime(),
 });
 export type PostInput = z.infer<typeof postInputSchema>;
 

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { posts } from '@/db/schema/posts';
 import { AppError, notFound } from '@/lib/errors/app-error';
+import { staleEdit } from '@/lib/errors/stale-edit';
+import { nextUpdatedAt, sameUpdatedAt } from '@/lib/db/updated-at';
 import type { ServiceContext } from '@/lib/context';
 import { bodyHasContent, cleanPostBody } from './body';
 import { assertCanManagePosts } from '@/lib/auth/permissions';
@@ -19,16 +21,17 @@ export async function createPost(ctx: ServiceContext, input: PostInput): Promise
   return getPost(ctx, id);
 }
 
+/** With `updatedAt`, an article changed since the client read it refuses the update. */
 export async function updatePost(ctx: ServiceContext, id: number, input: PostInput): Promise<PostRecord> {
   assertCanManagePosts(ctx);
   await ctx.db.transaction(async (tx) => {
-    const row = await lockPost(tx, ctx, id);
+    const row = await lockPost(tx, ctx, id, input.updatedAt);
     const values = writableValues(input);
     if (values.coverFileId !== row.coverFileId) await assertOwnCover(tx, ctx.merchantId, values.coverFileId);
     if (row.status === 'published') assertPublishable(values);
     // A published article's images are readable through the signed addresses its public page
     // writes (lib/posts/public-posts.ts): nothing to mark here.
-    await tx.update(posts).set({ ...values, updatedAt: ctx.now() }).where(eq(posts.id, id));
+    await tx.update(posts).set({ ...values, updatedAt: nextUpdatedAt(posts.updatedAt, ctx.now()) }).where(eq(posts.id, id));
   });
   return getPost(ctx, id);
 }
@@ -72,11 +75,11 @@ export async function savePost(ctx: ServiceContext, input: SavePostInput): Promi
       await assertOwnCover(db, ctx.merchantId, fields.coverFileId);
       postId = await insertPost(db, ctx, fields);
     } else {
-      const row = await lockPost(db, ctx, postId);
+      const row = await lockPost(db, ctx, postId, fields.updatedAt);
       const values = writableValues(fields);
       if (values.coverFileId !== row.coverFileId) await assertOwnCover(db, ctx.merchantId, values.coverFileId);
       if (row.status === 'published' && intent !== 'unpublish') assertPublishable(values);
-      await db.update(posts).set({ ...values, updatedAt: ctx.now() }).where(eq(posts.id, postId));
+      await db.update(posts).set({ ...values, updatedAt: nextUpdatedAt(posts.updatedAt, ctx.now()) }).where(eq(posts.id, postId));
     }
     if (intent === 'publish') await publishLocked(db, ctx, postId);
     if (intent === 'unpublish') await setUnpublished(db, ctx, postId);
@@ -101,23 +104,25 @@ async function publishLocked(db: Db, ctx: ServiceContext, id: number): Promise<v
   // Publishing again keeps the first publication time; an unpublish clears it.
   await db
     .update(posts)
-    .set({ status: 'published', publishedAt: row.status === 'published' && row.publishedAt ? row.publishedAt : now, updatedAt: now })
+    .set({ status: 'published', publishedAt: row.status === 'published' && row.publishedAt ? row.publishedAt : now, updatedAt: nextUpdatedAt(posts.updatedAt, now) })
     .where(eq(posts.id, id));
 }
 
 async function setUnpublished(db: Db, ctx: ServiceContext, id: number): Promise<void> {
-  await db.update(posts).set({ status: 'draft', publishedAt: null, updatedAt: ctx.now() }).where(eq(posts.id, id));
+  await db.update(posts).set({ status: 'draft', publishedAt: null, updatedAt: nextUpdatedAt(posts.updatedAt, ctx.now()) }).where(eq(posts.id, id));
 }
 
-async function lockPost(db: Db, ctx: ServiceContext, id: number) {
-  const [row] = await db
-    .select()
+/** The article's row, locked for the transaction; with `expected`, refused when it changed since the client read it. */
+async function lockPost(db: Db, ctx: ServiceContext, id: number, expected?: Date) {
+  const [found] = await db
+    .select({ row: posts, fresh: expected ? sameUpdatedAt(posts.updatedAt, expected) : sql<boolean>`true` })
     .from(posts)
     .where(and(eq(posts.id, id), eq(posts.merchantId, ctx.merchantId)))
     .for('update')
     .limit(1);
-  if (!row) throw notFound('posts.errors.notFound');
-  return row;
+  if (!found) throw notFound('posts.errors.notFound');
+  if (!found.fresh) throw staleEdit();
+  return found.row;
 }
 
 function writableValues(input: PostInput) {

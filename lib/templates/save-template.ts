@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { templates } from '@/db/schema/templates';
 import { AppError } from '@/lib/errors/app-error';
+import { staleEdit } from '@/lib/errors/stale-edit';
 import type { ServiceContext } from '@/lib/context';
 import { translatorFor } from '@/lib/i18n/translator';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
 import { assertCanCustomise } from '@/lib/subscription/guard';
 import { htmlToText } from './html-text';
-import { requireWritableTemplate } from './own-template';
+import { requireReadableTemplate, requireWritableTemplate } from './own-template';
 import { toRecord, withUsage, type TemplateRecord } from './record';
 import type { TemplateBody } from './schema';
 import { MAX_SMS_LENGTH } from './schema';
@@ -20,6 +21,7 @@ export async function createTemplate(ctx: ServiceContext, body: TemplateBody): P
   return toRecord(row, [], 0);
 }
 
+/** With `version`, a template changed since the client read it refuses the update; the check is the update's own condition. */
 export async function updateTemplate(ctx: ServiceContext, id: number, body: TemplateBody): Promise<TemplateRecord> {
   const existing = await requireWritableTemplate(ctx, id);
   if (existing.type !== body.type) throw new AppError('BAD_REQUEST', 'templates.errors.typeMismatch');
@@ -28,8 +30,13 @@ export async function updateTemplate(ctx: ServiceContext, id: number, body: Temp
     .update(templates)
     // A new version: campaigns already scheduled or sending keep the one they pinned (./versions.ts).
     .set({ ...values, version: sql`${templates.version} + 1`, updatedAt: ctx.now() })
-    .where(and(eq(templates.id, id), eq(templates.merchantId, ctx.merchantId)))
+    .where(and(eq(templates.id, id), eq(templates.merchantId, ctx.merchantId), body.version === undefined ? undefined : eq(templates.version, body.version)))
     .returning();
+  if (!row) {
+    // Deleted since: 404 as before; still there: changed since the client's copy.
+    await requireReadableTemplate(ctx, id);
+    throw staleEdit();
+  }
   return withUsage(ctx, row);
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { smsScenes, templateCategories } from '@/db/constants/templates';
 import { MAX_NAME_LENGTH, MAX_SUBJECT_LENGTH } from './limits';
 import { pageNumber, pageSizeOf } from '@/lib/validation/paging';
+import { expectedVersion } from '@/lib/validation/expected-version';
 
 // Client components import these from ./limits instead: this module would bring zod into their pages.
 export { MAX_NAME_LENGTH, MAX_SMS_LENGTH, MAX_SUBJECT_LENGTH, TEMPLATE_LIST_PAGE_SIZES } from './limits';
@@ -29,6 +30,8 @@ export const templateBodySchema = z.object({
   includeUnsubscribe: z.boolean().nullish(),
   /** Optional language tag of the template (zh-CN, en-US, zh-HK). */
   locale: z.enum(['zh-CN', 'en-US', 'zh-HK']).nullish(),
+  /** Update only: the `version` the client read; a newer template refuses the update (409). */
+  version: expectedVersion(),
 });
 export type TemplateBody = z.infer<typeof templateBodySchema>;
 

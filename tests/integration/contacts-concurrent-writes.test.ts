@@ -17,7 +17,7 @@ import { csvOf, upload } from './contacts-helpers';
 // Found from outside: two imports at once, or an import and a contact created meanwhile (a
 // manual add, an inbound lead, a campaign's single recipient), answered 500 (duplicate key,
 // deadlock) and threw the whole import away. Every path creating contacts now waits for the
-// merchant's import (lib/contacts/merchant-lock.ts). Races need several connections: PostgreSQL.
+// merchant's import (lib/db/contacts-lock.ts). Races need several connections: PostgreSQL.
 const t = setupTestDatabase();
 
 const HEADER = ['First name', 'Last name', 'E-mail'];

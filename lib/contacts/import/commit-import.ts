@@ -13,7 +13,7 @@ import { unguardCell } from './cell-guard';
 import { echoBudget, echoText } from '@/lib/spreadsheet/echo';
 import { createImportPlanner, type ExistingContact } from './plan-import';
 import { writeFieldDefinitions, writeImport } from './write-import';
-import { lockMerchantContacts } from '../merchant-lock';
+import { lockMerchantContacts } from '@/lib/db/contacts-lock';
 import { supportedRegion } from '@/lib/phone/read';
 import { phoneRegion } from '@/lib/phone/region';
 import type { PhoneProblem } from '@/lib/phone/problem';
