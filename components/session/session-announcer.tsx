@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect } from 'react';
-import { announceSessionUser } from './session-watch';
 
 /**
  * On the pages outside the signed-in shell (sign-in, invitation): tells open signed-in tabs
@@ -9,8 +8,9 @@ import { announceSessionUser } from './session-watch';
  * user loads again.
  */
 export function SessionAnnouncer({ userId }: { userId: number | null }) {
+  // Loaded after the page (first-load JavaScript): the other tabs hear of it a moment later.
   useEffect(() => {
-    announceSessionUser(userId);
+    void import('./session-watch').then(({ announceSessionUser }) => announceSessionUser(userId));
   }, [userId]);
   return null;
 }

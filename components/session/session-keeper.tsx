@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { SignedInUser } from '@/lib/auth/signed-in-user';
 import { SignedInUserContext } from './signed-in-user';
 import { ACTIVITY_THROTTLE_MS, CHECK_INTERVAL_MS, REFRESH_CALL_TIMEOUT_MS, REFRESH_WITHIN_SECONDS, RefreshRefused, endsSession, expiresWithin, retryDelayMs, singleFlight, throttle } from './refresh-schedule';
-import { sessionChanged, watchSessionUser } from './session-watch';
+import { sessionChanged } from './session-change';
 
 export interface SessionKeeperProps {
   user: SignedInUser;
@@ -32,7 +32,18 @@ export function SessionKeeper({ user, accessTokenExpires, children }: SessionKee
   }, [accessTokenExpires]);
 
   // A full load: nothing of the other user's page stays in memory, nor writes as the new one.
-  useEffect(() => watchSessionUser(userId, () => window.location.reload()), [userId]);
+  // Loaded after the page: it is no part of the first paint (first-load JavaScript, issue 22).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./session-watch').then(({ watchSessionUser }) => {
+      if (!cancelled) stop = watchSessionUser(userId, () => window.location.reload());
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [userId]);
 
   useEffect(() => {
     let stopped = false;

@@ -4,21 +4,11 @@
  * the user under the others, whose pages still show (and would write as) the previous one.
  * Pages announce their user on a BroadcastChannel; a tab showing another user reloads.
  */
+import { announcedUser, sessionChanged } from './session-change';
+
 const CHANNEL = 'starloop-session';
 /** How long a focus check waits for its answer. */
 const VERIFY_TIMEOUT_MS = 5 * 1000;
-
-/** The user id a message announces: a number, null (signed out), or undefined (not ours). */
-export function announcedUser(data: unknown): number | null | undefined {
-  if (!data || typeof data !== 'object' || !('userId' in data)) return undefined;
-  const { userId } = data as { userId: unknown };
-  return userId === null || (typeof userId === 'number' && Number.isInteger(userId)) ? userId : undefined;
-}
-
-/** True when the session's user (null: none) is not the one the page was rendered for. */
-export function sessionChanged(pageUserId: number, sessionUserId: number | null | undefined): boolean {
-  return sessionUserId !== undefined && sessionUserId !== pageUserId;
-}
 
 /** Tells the other tabs whose session this browser holds now (null: none). */
 export function announceSessionUser(userId: number | null): void {

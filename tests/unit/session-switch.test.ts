@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RETRY_MAX_MS, RefreshRefused, RefreshTimeout, endsSession, retryDelayMs } from '@/components/session/refresh-schedule';
-import { announcedUser, sessionChanged } from '@/components/session/session-watch';
+import { announcedUser, sessionChanged } from '@/components/session/session-change';
 
 describe('the session keeper after a refresh failed', () => {
   it('ends the session only on a refusal, never for no answer', () => {
