@@ -185,8 +185,9 @@ describe(`the imports after the outside test (${driver})`, () => {
     const p = await longestStretch(() => previewImport(m.ctx, { name: 'w.xlsx', bytes }));
     expect(p.value.totalRows).toBe(20_000);
     expect(JSON.stringify(p.value).length).toBeLessThan(200_000);
-    // Generous for a loaded machine (other test files run beside this one).
-    expect(p.ms).toBeLessThan(300);
+    // Generous for a loaded machine (other test files run beside this one): 301 ms once on a CI host
+    // that ran every stage 1.9x slower; the defect held the loop 800 ms and more.
+    expect(p.ms).toBeLessThan(500);
     const columns = ['fullName' as const, 'email' as const, ...Array.from({ length: 28 }, () => 'custom' as const)];
     const c = await longestStretch(() => commitImport(m.ctx, { name: 'w.xlsx', bytes }, { columns, locationId: null }));
     expect(c.value).toMatchObject({ created: 0, skipped: 20_000 });
@@ -194,6 +195,6 @@ describe(`the imports after the outside test (${driver})`, () => {
     // holds them to 16 M (plus the JSON of the empty cells past it and of the reasons).
     expect(JSON.stringify(c.value).length).toBeLessThan(21_000_000);
     // PGlite runs PostgreSQL on this thread: only postgres.js leaves the loop free while the database works.
-    if (driver === 'postgres') expect(c.ms).toBeLessThan(300);
+    if (driver === 'postgres') expect(c.ms).toBeLessThan(500);
   }, 120_000);
 });
