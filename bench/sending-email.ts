@@ -40,19 +40,20 @@ import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
 import { reusedDatabase, scratchDatabase } from './scratch-database';
 
 const MEMBERS = Number(process.argv[2] ?? 100_000);
-const POOL = 5;
-const IN_FLIGHT = 20;
-/**
- * The engine's messages in flight: more than nodemailer's 20 because each also waits for its attempt
- * marker (a database write) before it reaches the same 5 connections; measured best of 20/30/40.
- */
-const ENGINE_IN_FLIGHT = 30;
+/** SMTP connections of both senders (BENCH_POOL, default 5). */
+const POOL = Number(process.env.BENCH_POOL ?? 5);
+/** How long the sink waits after each closing dot before its 250 (BENCH_SMTP_DELAY_MS): a hosted provider takes 50-300 ms. */
+const SMTP_DELAY_MS = Number(process.env.BENCH_SMTP_DELAY_MS ?? 0);
+/** nodemailer's messages in flight: four per connection, so its pool always has the next one queued. */
+const IN_FLIGHT = 4 * POOL;
+/** BENCH_UNHELD=1 also times the engine marked before the call (the transport not holding the end). */
+const WITH_UNHELD = process.env.BENCH_UNHELD === '1';
 const TEMPLATE = '<p>Hi {{fullName}},</p><p>Thanks for visiting. <a href="{{googleReviewLink}}">Write a review</a></p><p><a href="{{optoutLink}}">Unsubscribe</a></p>';
 
 async function main() {
   const reuse = process.env.BENCH_REUSE;
   const { admin, dbName, handle } = reuse ? await reusedDatabase(reuse) : await scratchDatabase('starloop_bench');
-  const sink = await startCountingSink();
+  const sink = await startCountingSink(SMTP_DELAY_MS);
   try {
     const { campaignId, merchantId } = reuse ? await resetCampaign(handle.db) : await seed(handle.db);
 
@@ -152,10 +153,12 @@ async function main() {
       // markers and records are group-committed for many messages at once).
       const target = Math.min(members.length, (slice + 1) * perSlice);
       const half = Math.min(target, engineSent + Math.ceil((target - engineSent) / 2));
-      const sides: [EngineSide, number][] = [
-        [held, half],
-        [unheld, target],
-      ];
+      const sides: [EngineSide, number][] = WITH_UNHELD
+        ? [
+            [held, half],
+            [unheld, target],
+          ]
+        : [[held, target]];
       const rates: number[] = [];
       for (const [side, upTo] of sides) {
         sink.count = 0;
@@ -167,9 +170,9 @@ async function main() {
             startDueScheduledCampaigns,
             transports: side.transports,
             batchSize: Math.min(1000, upTo - engineSent),
-            concurrency: Number(process.env.BENCH_ENGINE_IN_FLIGHT ?? ENGINE_IN_FLIGHT),
+            // Default: the dispatcher's own (twice the connections, plus the SMS requests in flight).
+            concurrency: process.env.BENCH_ENGINE_IN_FLIGHT ? Number(process.env.BENCH_ENGINE_IN_FLIGHT) : undefined,
             commitLingerMs: process.env.BENCH_LINGER_MS ? Number(process.env.BENCH_LINGER_MS) : undefined,
-            finalLanes: Number(process.env.BENCH_FINAL_LANES ?? 1),
             baseUrl: 'https://app.starloop.test',
             // Batches of this slice follow each other within one call, like the worker's loop.
             continueWhile: (round) => engineSent + round.claimed < upTo,
@@ -185,7 +188,7 @@ async function main() {
         rates.push(Math.round((sink.count / sideMs) * 1000));
         side.sliceRatios.push(+((sink.count / sideMs) / (part.length / sliceBaseMs)).toFixed(2));
       }
-      progress(`slice ${slice + 1}/${slices}: nodemailer ${Math.round((part.length / sliceBaseMs) * 1000)} msg/s (${Math.round(sliceBaseCpu / part.length)} us CPU/msg), engine held ${rates[0]} msg/s, engine marked before the call ${rates[1]} msg/s`);
+      progress(`slice ${slice + 1}/${slices}: nodemailer ${Math.round((part.length / sliceBaseMs) * 1000)} msg/s (${Math.round(sliceBaseCpu / part.length)} us CPU/msg), engine held ${rates[0]} msg/s${WITH_UNHELD ? `, engine marked before the call ${rates[1]} msg/s` : ''}`);
     }
     // The last round completes the campaign.
     await dispatchOnce(handle.db, { startDueScheduledCampaigns, transports, batchSize: 1000, baseUrl: 'https://app.starloop.test' });
@@ -197,11 +200,13 @@ async function main() {
       date: new Date().toISOString(),
       loadAverage: os.loadavg().map((l) => +l.toFixed(1)),
       members: MEMBERS,
+      pool: POOL,
+      smtpDelayMs: SMTP_DELAY_MS,
       deliveryRowsMs: Math.round(queueMs),
       deliveryRowsMemoryMiB: queueMemory,
       nodemailerAlone: { received: baseCount, seconds: +(baseMs / 1000).toFixed(1), perSecond: Math.round((baseCount / baseMs) * 1000), nodeCpuUsPerMessage: Math.round(baseCpuUs / baseCount), machineUsPerMessage: perMessage(machineSpent.base, baseCount) },
       engineHeld: sideResult(held, baseCount / baseMs, status, machineSpent.engine),
-      engineMarkedBeforeCall: sideResult(unheld, baseCount / baseMs, status, machineSpent.unheld),
+      engineMarkedBeforeCall: WITH_UNHELD ? sideResult(unheld, baseCount / baseMs, status, machineSpent.unheld) : null,
     };
     console.log(JSON.stringify(result, null, 2));
   } finally {
@@ -335,7 +340,8 @@ function renderedMessage(r: Member) {
   return { to: r.email, subject: email.subject, html: email.html, text: email.text, headers: email.headers };
 }
 
-async function startCountingSink() {
+/** A real SMTP server on loopback counting what arrives; each 250 after `delayMs` (counted at the dot). */
+async function startCountingSink(delayMs: number) {
   const state = { count: 0, port: 0, close: async () => {} };
   const server = new SMTPServer({
     authOptional: true,
@@ -346,7 +352,8 @@ async function startCountingSink() {
       stream.on('data', () => {});
       stream.on('end', () => {
         state.count++;
-        callback();
+        if (delayMs > 0) setTimeout(callback, delayMs);
+        else callback();
       });
     },
   });

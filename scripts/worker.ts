@@ -31,9 +31,8 @@ async function main() {
     transports: transportsFromEnv(handle.db),
     intervalMs: setting('dispatchIntervalMs'),
     batchSize: setting('dispatchBatchSize'),
-    concurrency: setting('dispatchConcurrency'),
-    // Messages past their marker at once: each lane may leave one to review when the process dies.
-    finalLanes: setting('dispatchFinalLanes'),
+    // 0: derived from the SMTP connections and the SMS requests in flight (lib/sending/dispatcher.ts).
+    concurrency: setting('dispatchConcurrency') || undefined,
     staleAfterMs: setting('sendingStaleSeconds') * 1000,
     onListening: () => console.log('[worker] listening for wake-ups'),
     onRound: (r) => {

@@ -11,9 +11,6 @@ export const CampaignChannel = { EMAIL: 0, SMS: 1 } as const;
 export const SendType = { NOW: 0, SCHEDULE: 1 } as const;
 export const CampaignType = { REVIEW_REQUEST: 0, PROMOTION: 1, REFERRAL: 2, SURVEY: 3 } as const;
 
-export const deliveryStatuses = ['queued', 'sending', 'sent', 'failed', 'skipped', 'cancelled', 'needs_review'] as const;
-export type DeliveryStatus = (typeof deliveryStatuses)[number];
-
 /** The stored filter conditions (JSON text in the API, jsonb here); see lib/campaigns/filters.ts. */
 export type StoredFilterConditions = Record<string, unknown>;
 
@@ -106,78 +103,6 @@ export const snapshotMembers = pgTable(
     contactId: integer('contact_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.snapshotId, t.contactId] })],
-);
-
-/** One message of one campaign to one contact; the unique pair makes a double send impossible. */
-export const deliveries = pgTable(
-  'deliveries',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    /*
-     * No foreign keys on merchant, campaign and contact: their per-row checks (each locking the
-     * referenced row) were half the cost of queuing a 100,000-member campaign (bench/RESULTS.md,
-     * issue 7). Deleting a campaign or a contact still deletes its deliveries, by the statement
-     * triggers of migration 0010; the merchant's deletion reaches them through both. Rows are
-     * only ever queued from a join on the locked campaign and its contacts, and the dispatcher
-     * skips a delivery whose contact is gone.
-     */
-    merchantId: integer('merchant_id').notNull(),
-    campaignId: integer('campaign_id').notNull(),
-    contactId: integer('contact_id').notNull(),
-    channel: integer('channel').notNull(),
-    /** The address at queue time (e-mail or E.164 phone). */
-    toAddress: text('to_address').notNull(),
-    status: text('status', { enum: deliveryStatuses }).notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    /** Earliest time the dispatcher may (re)try it (back-off, delivery window). */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    error: text('error'),
-    providerMessageId: text('provider_message_id'),
-    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    openedAt: timestamp('opened_at', { withTimezone: true }),
-    clickedAt: timestamp('clicked_at', { withTimezone: true }),
-    /**
-     * The attempt marker: set just before the transport is called, cleared by each claim. A claim
-     * left `sending` by a dead dispatcher goes to review when it is set, back to the queue when not.
-     * A column rather than an event row, and unindexed, so its update can be HOT (no index entries).
-     */
-    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
-    /**
-     * The claim's fencing token: set by each claim, cleared when the row leaves `sending`. Every
-     * write of a dispatcher about a claimed row (attempt marker, sent record, outcome) requires it,
-     * so a claim that recovery took back can never be taken as "ours" by its old worker.
-     */
-    claimToken: uuid('claim_token'),
-    /** What was sent: the rendered subject, text and HTML (message_contents, shared by identical renders). */
-    contentHash: text('content_hash'),
-    /** The template version the message was rendered from (the campaign's pinned one). */
-    templateVersion: integer('template_version'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('deliveries_campaign_contact_key').on(t.campaignId, t.contactId),
-    // The dispatcher's claim, merchants in turn: per merchant, its due queued rows oldest first.
-    index('deliveries_claim_idx').on(t.merchantId, t.nextAttemptAt, t.id).where(sql`${t.status} = 'queued'`),
-    // Per-campaign counts by status.
-    index('deliveries_campaign_status_idx').on(t.campaignId, t.status),
-    // The campaign list's opened count: only opened rows are in it, so a fully sent campaign of
-    // 1,000,000 is counted from its opened entries alone (index-only), not from every sent row.
-    index('deliveries_campaign_opened_idx').on(t.campaignId, t.status).where(sql`${t.openedAt} is not null`),
-    // Last request / silent days / opened / clicked filters per contact.
-    index('deliveries_contact_sent_idx').on(t.contactId, t.sentAt),
-    index('deliveries_provider_id_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
-    // Stale-claim recovery (claim.ts, every dispatch round): rows in flight alone, so the index
-    // stays as small as the batches in flight and a queued row adds no entry to it. Keyed by id,
-    // not updated_at: the attempt marker changes updated_at, and an indexed column would make
-    // that update non-HOT (an entry in every index per message). It replaced (merchant, channel,
-    // queued_at, status, campaign), which the dashboard no longer reads (its rollups, migration
-    // 0028): one index entry fewer per queued delivery (migration 0031).
-    index('deliveries_sending_idx').on(t.id).where(sql`${t.status} = 'sending'`),
-    // The dashboard's request-to-review: one merchant's sent deliveries in a period, with their
-    // campaign (type and location) for the join.
-    index('deliveries_merchant_sent_idx').on(t.merchantId, t.sentAt, t.campaignId).where(sql`${t.status} = 'sent'`),
-  ],
 );
 
 /**

@@ -75,8 +75,8 @@ const definitions = {
   dispatcher: { variable: 'DISPATCHER', read: (raw: string | undefined) => (['worker', 'cron', 'off'].includes(raw?.trim() ?? '') ? (raw?.trim() as 'worker' | 'cron' | 'off') : 'inline'), problem: (raw: string) => (['inline', 'worker', 'cron', 'off'].includes(raw.trim()) || !raw.trim() ? null : 'DISPATCHER must be inline, worker, cron or off') },
   dispatchIntervalMs: number('DISPATCH_INTERVAL_MS', 5_000, { min: 1, max: MAX_TIMER_MS }),
   dispatchBatchSize: number('DISPATCH_BATCH_SIZE', 200, { min: 1, integer: true }),
-  dispatchConcurrency: number('DISPATCH_CONCURRENCY', 8, { min: 1, integer: true }),
-  dispatchFinalLanes: number('DISPATCH_FINAL_LANES', 1, { min: 1, integer: true }),
+  /** Messages in flight per round; 0: twice the SMTP connections plus the SMS requests in flight. */
+  dispatchConcurrency: number('DISPATCH_CONCURRENCY', 0, { min: 0, integer: true }),
   sendingStaleSeconds: number('SENDING_STALE_SECONDS', 600, { min: 1 }),
   workerStopSeconds: number('WORKER_STOP_SECONDS', 10, { min: 0 }),
   /** Messages per second for every process together; 0: no limit. */
@@ -88,6 +88,8 @@ const definitions = {
   aiTimeoutMs: number('AI_TIMEOUT_MS', 20_000, { min: 1, max: MAX_TIMER_MS }),
   smtpUrl: text('SMTP_URL'),
   smtpMaxConnections: number('SMTP_MAX_CONNECTIONS', 5, { min: 1, integer: true }),
+  /** Twilio requests in flight at once per process (each may leave one SMS to check if it dies). */
+  smsMaxInFlight: number('SMS_MAX_IN_FLIGHT', 10, { min: 1, integer: true }),
   smtpConnectTimeoutMs: number('SMTP_CONNECT_TIMEOUT_MS', 5_000, { min: 1, max: MAX_TIMER_MS }),
   smtpGreetingTimeoutMs: number('SMTP_GREETING_TIMEOUT_MS', 5_000, { min: 1, max: MAX_TIMER_MS }),
   smtpSocketTimeoutMs: number('SMTP_SOCKET_TIMEOUT_MS', 60_000, { min: 1, max: MAX_TIMER_MS }),

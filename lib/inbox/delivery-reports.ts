@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { writeConsent } from '@/lib/consent/record-consent';
 import { markEmailStatus } from '@/lib/contacts/email-status';
 import { isValidEmail, normalizeEmail } from '@/lib/contacts/normalize';
 import { messageIds } from './message-ids';
 import { lockMerchantContacts } from '@/lib/db/contacts-lock';
+import { emailDeliveryByMessageIds } from '@/lib/sending/contact-history';
 
 /** What a mail server's report says: addresses that bounced for good, or a recipient's complaint. */
 export interface DeliveryReport {
@@ -44,7 +44,7 @@ export function deliveryReportOf(parts: readonly Part[]): DeliveryReport | null 
  * `complaint`). A report returning no delivery of ours changes nothing. Nothing goes to the inbox.
  */
 export async function applyDeliveryReport(db: Db, report: DeliveryReport, now: Date): Promise<{ contacts: number }> {
-  const delivery = await returnedDelivery(db, report.originalIds);
+  const delivery = await emailDeliveryByMessageIds(db, report.originalIds);
   if (!delivery) return { contacts: 0 };
   const contact = { merchantId: delivery.merchantId, contactId: delivery.contactId };
   if (report.kind === 'bounce') {
@@ -57,14 +57,6 @@ export async function applyDeliveryReport(db: Db, report: DeliveryReport, now: D
     await writeConsent(tx, { ...contact, channel: 'email', action: 'optout', source: 'complaint', at: now });
     return { contacts: changed };
   });
-}
-
-async function returnedDelivery(db: Db, ids: string[]): Promise<{ merchantId: number; contactId: number; toAddress: string } | null> {
-  if (!ids.length) return null;
-  const [row] = await db.execute<{ merchant_id: number; contact_id: number; to_address: string }>(
-    sql`select merchant_id, contact_id, to_address from deliveries where provider_message_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and channel = 0 limit 1`,
-  );
-  return row ? { merchantId: Number(row.merchant_id), contactId: Number(row.contact_id), toAddress: row.to_address } : null;
 }
 
 /**

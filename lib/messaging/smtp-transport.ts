@@ -36,6 +36,7 @@ export function smtpTransport(url: string): EmailTransport {
   return {
     name: 'smtp',
     holdsEnd: true,
+    connections: poolConnections(pooledUrl(url)),
     async send(_db: Db, message: EmailMessage & { from: string }, held?: HeldEnd): Promise<SendResult> {
       const transporter = transporterFor(url);
       let timer: NodeJS.Timeout | undefined;
@@ -55,12 +56,17 @@ export function smtpTransport(url: string): EmailTransport {
               // This send already failed (its connection lost, timed out) while the permission was
               // asked: the dot must not follow on whatever the stream is still attached to.
               if (settled) return false;
-              // The dot goes now: from here the server's answer is awaited for a short time only.
-              if (go) arm(setting('smtpFinalReplyTimeoutMs'), () => new SendTimeout());
-              else handover.abandoned = true;
+              if (!go) handover.abandoned = true;
               return go;
             }
           : undefined,
+        // The dot goes now: from here the server's answer is awaited for a short time only. A send
+        // that failed meanwhile must not end on whatever its stream is still attached to.
+        ending: () => {
+          if (settled) return false;
+          arm(setting('smtpFinalReplyTimeoutMs'), () => new SendTimeout());
+          return true;
+        },
       };
       const names = messageNames(message.from);
       arm(setting('smtpSendTimeoutMs'), () => new SendTimeout());
@@ -162,6 +168,8 @@ interface Handover {
   done: boolean;
   /** The dispatcher's permission for the closing dot (see smtpTransport). */
   beforeEnd?: () => Promise<boolean>;
+  /** The dot is about to go: false when the send has already failed (it must not go then). */
+  ending?: () => boolean;
   /** The permission was refused: the message was abandoned unterminated. */
   abandoned?: boolean;
 }
@@ -181,11 +189,17 @@ function watchHandover(mail: { data: Mail.Options & { handover?: Handover }; mes
   const handover = mail.data.handover;
   if (handover?.beforeEnd) {
     const beforeEnd = handover.beforeEnd;
-    // The content passes through; the stream's end (and so nodemailer's closing dot) waits for
-    // the permission. Refused, the stream fails: nodemailer closes the connection mid-DATA.
+    const ending = handover.ending ?? (() => true);
     mail.message.processFunc((input) => {
-      // Pulled, never read ahead: nodemailer reads the message only after DATA's 354, so the
-      // input ends (and the permission is asked) once the content has gone to the connection.
+      // Called when a pooled connection takes the message, right before its MAIL FROM (not when
+      // it is queued: a queued message must not hold a place in the end gate while the messages
+      // on the connections wait for one). The permission (the attempt marker's commit) is asked
+      // now, so the database works while the envelope and the content go to the server; the
+      // stream's end (and so nodemailer's closing dot) waits for the answer. Refused, the stream
+      // fails: nodemailer closes the connection mid-DATA and the server drops the message.
+      const permission = beforeEnd();
+      permission.catch(() => {});
+      // Pulled, never read ahead: nodemailer reads the message only after DATA's 354.
       let wanted = false;
       const pump = () => {
         while (wanted) {
@@ -205,9 +219,10 @@ function watchHandover(mail: { data: Mail.Options & { handover?: Handover }; mes
       input.on('readable', pump);
       input.once('error', (error) => held.destroy(error));
       input.once('end', () => {
-        beforeEnd().then(
+        permission.then(
           (go) => {
             if (!go) return held.destroy(new Error('message abandoned before its end'));
+            if (!ending()) return held.destroy(new Error('message failed before its end'));
             handover.done = true;
             held.push(null);
           },
@@ -241,6 +256,13 @@ export function pooledUrl(url: string): string {
   if (/[?&]pool=/.test(url)) return url;
   const max = setting('smtpMaxConnections');
   return `${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=${max}&maxMessages=Infinity`;
+}
+
+/** How many connections a (pooled) SMTP URL opens at most: its `maxConnections`, 1 without a pool. */
+export function poolConnections(url: string): number {
+  if (!/[?&]pool=(true|1)\b/.test(url)) return 1;
+  const max = Number(/[?&]maxConnections=(\d+)/.exec(url)?.[1] ?? 5);
+  return Number.isInteger(max) && max >= 1 ? max : 5;
 }
 
 /**

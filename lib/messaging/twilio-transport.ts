@@ -13,6 +13,8 @@ export interface TwilioConfig {
   statusCallbackUrl?: string;
   /** How long to wait for Twilio's answer (TWILIO_TIMEOUT_MS, default 15 s). */
   timeoutMs?: number;
+  /** Requests in flight at once (SMS_MAX_IN_FLIGHT, default 10). */
+  maxInFlight?: number;
 }
 
 export function twilioConfigFromEnv(): TwilioConfig | null {
@@ -28,6 +30,7 @@ export function twilioConfigFromEnv(): TwilioConfig | null {
     baseUrl: setting('twilioBaseUrl'),
     statusCallbackUrl: appUrl ? `${appUrl}/api/webhooks/twilio/status` : undefined,
     timeoutMs: setting('twilioTimeoutMs'),
+    maxInFlight: setting('smsMaxInFlight'),
   };
 }
 
@@ -40,6 +43,7 @@ export function twilioConfigFromEnv(): TwilioConfig | null {
 export function twilioTransport(config: TwilioConfig): SmsTransport {
   return {
     name: 'twilio',
+    maxInFlight: config.maxInFlight,
     async send(_db: Db, message: SmsMessage): Promise<SendResult> {
       const form = new URLSearchParams({ To: message.to, From: config.from, Body: message.body });
       if (config.statusCallbackUrl) form.set('StatusCallback', config.statusCallbackUrl);

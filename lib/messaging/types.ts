@@ -43,11 +43,18 @@ export interface EmailTransport {
   readonly name: string;
   /** True when `send` honours `held.beforeEnd` (SMTP); others are marked before they are called. */
   readonly holdsEnd?: boolean;
+  /**
+   * Connections it keeps open at once (SMTP's pool): the most messages that can wait at their end
+   * together, and so the most a killed process can leave unconfirmed.
+   */
+  readonly connections?: number;
   send(db: Db, message: EmailMessage & { from: string }, held?: HeldEnd): Promise<SendResult>;
 }
 
 export interface SmsTransport {
   readonly name: string;
+  /** Requests it may have in flight at once (Twilio: SMS_MAX_IN_FLIGHT); none: the dispatcher's default. */
+  readonly maxInFlight?: number;
   send(db: Db, message: SmsMessage): Promise<SendResult>;
 }
 

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
 import { ts } from '@/db/timestamp';
 
 /**
@@ -47,4 +48,19 @@ export function contactDeliveriesSql(merchantId: number, contactId: number): SQL
   return sql`select d.id, d.channel, d.status, coalesce(d.sent_at, d.queued_at) as at, c.name as campaign_name
     from deliveries d join campaigns c on c.id = d.campaign_id
     where d.contact_id = ${contactId} and d.merchant_id = ${merchantId} and d.status in ('sent', 'failed')`;
+}
+
+/**
+ * The campaign e-mail one of `ids` (our Message-IDs, as a bounce or complaint returns them) was,
+ * with its merchant, contact and the address it went to; null when none is ours.
+ */
+export async function emailDeliveryByMessageIds(db: Db, ids: readonly string[]): Promise<{ merchantId: number; contactId: number; toAddress: string } | null> {
+  if (!ids.length) return null;
+  const [row] = await db.execute<{ merchant_id: number; contact_id: number; to_address: string }>(
+    sql`select merchant_id, contact_id, to_address from deliveries where provider_message_id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and channel = 0 limit 1`,
+  );
+  return row ? { merchantId: Number(row.merchant_id), contactId: Number(row.contact_id), toAddress: row.to_address } : null;
 }

@@ -1,22 +1,18 @@
 import type { Db } from '@/db/client';
-import { CampaignStatus } from '@/db/schema/campaigns';
-import { appUrl } from '@/lib/app-url';
-import { AddressRejectedError, DeliveryError, TransportDownError, type EmailTransport, type SendResult, type SmsTransport } from '@/lib/messaging/types';
-import { SMS_MAX_CHARACTERS } from '@/lib/templates/sms-segments';
+import type { EmailTransport, SmsTransport } from '@/lib/messaging/types';
 import { applyTimeRules, claimDueDeliveries, completeFinishedCampaigns, recoverStaleClaims, sendingDeadlines } from './claim';
-import { skipReason } from './eligibility';
 import { loadJobs, type DeliveryJob } from './load-batch';
 import { groupCommit, type GroupCommitOptions } from './group-commit';
 import { commitAttemptsAndSent, type AttemptItem, type AttemptVerdict, type SentItem } from './attempts-and-sent';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, recordFailed, recordNeedsReview, recordRetry, recordSkipped, releaseClaim, releaseUnsent, type ClaimRef } from './record-outcome';
 import { createCircuitBreaker, type CircuitBreaker } from './circuit-breaker';
-import { createFinalLanes, type FinalLane, type LaneTurn } from './final-lane';
-import { storedContent, type SentContent } from './sent-content';
-import { renderEmail, renderSms } from './render-message';
+import { createEndGate } from './end-gate';
+import { createSlots } from './slots';
+import { deliver, type Claim, type Outcome } from './deliver';
 import { runWorkPool } from './work-pool';
 import type { SendingTransports } from './transports';
 import { countDeliveryOutcome } from '@/lib/observability/metrics';
-import { markEmailStatus } from '@/lib/contacts/email-status';
+
+export type { Outcome } from './deliver';
 
 export interface DispatchOptions {
   transports: SendingTransports;
@@ -29,8 +25,13 @@ export interface DispatchOptions {
   now?: () => Date;
   /** Deliveries claimed per batch. */
   batchSize?: number;
-  /** Messages in flight at once within a round. */
+  /**
+   * Messages in flight at once within a round (default: twice the e-mail transport's connections,
+   * so each has the next message rendered and waiting, plus the SMS requests in flight).
+   */
   concurrency?: number;
+  /** SMS requests in flight at once (default the SMS transport's `maxInFlight`, else 10). */
+  smsInFlight?: number;
   /** The dispatcher's tick, used to pace batch campaigns across their window. */
   tickMs?: number;
   /**
@@ -38,12 +39,6 @@ export interface DispatchOptions {
    * half the concurrency go at once). Workers have messages queued at the transport meanwhile.
    */
   commitLingerMs?: number;
-  /**
-   * SMTP messages that may be between their attempt marker and their sent record at once (default
-   * 1): what a crash of this process can leave for review, traded against throughput
-   * (final-lane.ts).
-   */
-  finalLanes?: number;
   /** A delivery `sending` for longer than this was left by a dead dispatcher. */
   staleAfterMs?: number;
   baseUrl?: string;
@@ -63,9 +58,6 @@ export interface DispatchOptions {
    */
   stopping?: () => boolean;
 }
-
-/** `review`: the transport failed after handing the message over (it may have left): needs review. */
-export type Outcome = 'sent' | 'failed' | 'skipped' | 'retry' | 'released' | 'review';
 
 export interface DispatchReport {
   started: number;
@@ -94,12 +86,17 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
   report.needsReview = recovered.review;
   report.requeued = recovered.requeued;
   const batchSize = options.batchSize ?? 200;
-  const concurrency = options.concurrency ?? 8;
+  const { transports } = options;
+  // At most one unconfirmed message per open connection or SMS request in flight when the process
+  // dies (end-gate.ts, deliver.ts): the pool sizes are the bound.
+  const emailConnections = transports.email.connections ?? 1;
+  const smsInFlight = options.smsInFlight ?? transports.sms.maxInFlight ?? 10;
+  const concurrency = options.concurrency ?? 2 * emailConnections + smsInFlight;
   // In the long-running loop, a claim holds about CLAIM_SECONDS of sending at the rate this
   // process reaches, so merchants take turns every few seconds whatever the transport's speed.
   const paced = Boolean(options.continueWhile);
   let claimLimit = paced ? claimSizeFor(batchSize, concurrency, recentRate) : batchSize;
-  const breakers = { email: breakerFor(options.transports.email), sms: breakerFor(options.transports.sms) };
+  const breakers: { email: CircuitBreaker; sms: CircuitBreaker } = { email: breakerFor(options.transports.email), sms: breakerFor(options.transports.sms) };
   // A batch: the time rules applied, due deliveries claimed (none of a channel whose transport is
   // down; one probe when its breaker is half-open), and everything their messages need read.
   const claimBatch = async (): Promise<ClaimedJob[]> => {
@@ -136,10 +133,11 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
     let lastBatchFull = first.length >= claimLimit;
     let settled = 0;
     const commits = roundCommits(db, now, { lingerMs: options.commitLingerMs ?? 10, maxItems: Math.ceil(concurrency / 2) });
-    // E-mail over SMTP ends one message at a time through the final lane (final-lane.ts): a crash
-    // leaves at most one e-mail unrecorded. SMS and the outbox are marked before the call, their
-    // sent records riding on the next markers while the worker already sends the next one.
-    const lane = createFinalLanes(options.finalLanes ?? 1, (attempts, sent) => commitAttemptsAndSent(db, attempts, sent, now()));
+    // E-mail over SMTP waits at its end in the gate, one statement marking every message ready to
+    // end (end-gate.ts). SMS and the outbox are marked before the call, their sent records riding
+    // on the next markers while the worker already sends the next one.
+    const gate = createEndGate(emailConnections, (attempts, sent) => commitAttemptsAndSent(db, attempts, sent, now()));
+    const round = { db, now, transports, baseUrl: options.baseUrl, retryDelaysMs: options.retryDelaysMs, stopping: options.stopping, commits, gate, smsSlots: createSlots(smsInFlight), breakers };
     const settle = (deliveryId: number) => (outcome: Outcome) => {
       settled++;
       report[outcomeKey[outcome]]++;
@@ -148,12 +146,15 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
     await runWorkPool(first, {
       concurrency,
       work: async ({ job, claim }) => {
-        const result = await deliver(db, job, claim, options, now, commits, lane, breakers);
+        const result = await deliver(round, job, claim);
         const outcome = typeof result === 'string' ? Promise.resolve(result) : result.recorded.then(() => 'sent' as const);
         void outcome.then((o) => countDeliveryOutcome(job.channel, options.transports[job.channel].name, o), () => {});
         return { settled: outcome.then(settle(job.deliveryId)) };
       },
-      flushTails: commits.flush,
+      flushTails: () => {
+        commits.flush();
+        gate.flush();
+      },
       // The next batch is claimed while this one's last messages go out: the transport does not
       // wait for the database between batches (bench/RESULTS.md, issue 7).
       more: async () => {
@@ -193,22 +194,11 @@ function measuredRate(settled: number, elapsedMs: number): number | null {
   return elapsedMs >= 500 && settled >= 4 ? (settled * 1000) / elapsedMs : null;
 }
 
-interface Claim {
-  claimToken: string;
-  deadline: Date | null;
-  /** This message is its transport's half-open probe (circuit-breaker.ts). */
-  probe: boolean;
-}
-
 interface ClaimedJob {
   job: DeliveryJob;
   claim: Claim;
 }
 
-interface Breakers {
-  email: CircuitBreaker;
-  sms: CircuitBreaker;
-}
 
 /** One breaker per transport and process. */
 const breakerByTransport = new WeakMap<EmailTransport | SmsTransport, CircuitBreaker>();
@@ -249,158 +239,4 @@ function roundCommits(db: Db, now: () => Date, grouping: GroupCommitOptions): Ro
     sent: async (sent) => void (await commit.ride({ sent })),
     flush: commit.flush,
   };
-}
-
-/**
- * One claimed delivery. The campaign's status and time rules are checked again right before the
- * message is handed over (the round may have started long before): `deadline` is when the window
- * closes or quiet hours begin, and the attempt marker re-reads the status, so a pause takes effect
- * for every message not yet handed over.
- *
- * SMTP (a transport that holds the end): the content streams first and the marker is written in
- * the final lane just before the closing dot. Other transports: the marker is written before the
- * call.
- */
-async function deliver(db: Db, job: DeliveryJob, claim: Claim, options: DispatchOptions, now: () => Date, commits: RoundCommits, lane: FinalLane, breakersOf: Breakers): Promise<Outcome | { recorded: Promise<void> }> {
-  const ref: ClaimRef = { deliveryId: job.deliveryId, claimToken: claim.claimToken };
-  const breaker = job.channel === 'email' ? breakersOf.email : breakersOf.sms;
-  // Any way out before the transport is called gives a probe back.
-  const early = (outcome: Outcome): Outcome => {
-    if (claim.probe) breaker.returnProbe();
-    return outcome;
-  };
-  const pastDeadline = () => Boolean(options.stopping?.() || (claim.deadline && now().getTime() >= claim.deadline.getTime()));
-  if (job.campaignStatus !== CampaignStatus.SENDING || options.stopping?.()) {
-    await releaseClaim(db, ref, now());
-    return early('released');
-  }
-  if (job.templateMissing) {
-    await recordFailed(db, ref, 'template_missing', now());
-    return early('failed');
-  }
-  if (!job.contactExists) {
-    await recordSkipped(db, ref, 'contact_deleted', now());
-    return early('skipped');
-  }
-  const reason = skipReason(job.channel, { ...job.consent, recentlyAsked: job.recentlyAsked }, job.scene);
-  if (reason) {
-    await recordSkipped(db, ref, reason, now());
-    return early('skipped');
-  }
-  // The transport went down after this batch was claimed: back to the queue, untouched.
-  if (breaker.state() === 'open') {
-    await releaseUnsent(db, ref, 'transport unavailable', now());
-    return early('released');
-  }
-  const { transports } = options;
-  const render = { ...job.render, baseUrl: options.baseUrl ?? appUrl() };
-  const templateVersion = job.templateVersion;
-  const attemptOf = (content: SentContent): AttemptItem => ({ ...ref, content: storedContent(job.merchantId, content), templateVersion });
-  // undefined: no marker asked for yet; 'ours' / 'released' / null (not ours) once answered.
-  let verdict: AttemptVerdict | null | undefined;
-  let turn: LaneTurn | undefined;
-  // The permission being asked (the lane entered): a send that fails meanwhile waits for it, so
-  // its outcome is recorded knowing the marker's answer, and its turn is always left.
-  let entering: Promise<boolean> | undefined;
-  const gate = async (attempt: AttemptItem): Promise<boolean> => {
-    if (pastDeadline()) {
-      await releaseClaim(db, ref, now());
-      verdict = 'released';
-      return false;
-    }
-    verdict = await commits.attempt(attempt);
-    return verdict === 'ours';
-  };
-  let result: SendResult;
-  try {
-    if (job.channel === 'email') {
-      const email = renderEmail(render, job.deliveryId, job.merchantId);
-      const attempt = attemptOf({ subject: email.subject, text: email.text, html: email.html });
-      await transports.emailLimiter.take();
-      const message = { merchantId: job.merchantId, from: transports.from(job.merchantName), to: job.consent.email ?? '', replyTo: job.replyTo ?? undefined, ...email };
-      if (transports.email.holdsEnd) {
-        result = await transports.email.send(db, message, {
-          beforeEnd: () =>
-            (entering = (async () => {
-              if (pastDeadline()) {
-                await releaseClaim(db, ref, now());
-                verdict = 'released';
-                return false;
-              }
-              // Asked again when the turn comes: the wait behind a slow server can outlast the stop.
-              turn = await lane.enter(attempt, () => !pastDeadline());
-              if (turn.withdrawn) {
-                await releaseClaim(db, ref, now());
-                verdict = 'released';
-                return false;
-              }
-              verdict = turn.verdict;
-              return verdict === 'ours';
-            })()),
-        });
-      } else {
-        if (!(await gate(attempt))) return early('released');
-        result = await transports.email.send(db, message);
-      }
-    } else {
-      const sms = renderSms(render);
-      // Failed for good, not retried, before it takes a place in the send rate: the provider
-      // would refuse it, or split it into dozens of paid parts.
-      const characters = [...sms.body].length;
-      if (characters > SMS_MAX_CHARACTERS) throw new DeliveryError(`sms too long: ${characters} characters, at most ${SMS_MAX_CHARACTERS}`, false);
-      await transports.smsLimiter.take();
-      if (!(await gate(attemptOf({ subject: null, text: sms.body, html: null })))) return early('released');
-      result = await transports.sms.send(db, { merchantId: job.merchantId, to: job.consent.phone ?? '', body: sms.body });
-    }
-  } catch (error) {
-    await entering?.catch(() => false);
-    try {
-      return await recordFailure(db, job, ref, error, verdict, breaker, options, now);
-    } finally {
-      // The lane is left only once the outcome is committed: at most one unrecorded marker.
-      await turn?.leave();
-    }
-  }
-  breaker.success();
-  const sent = { ...ref, providerMessageId: result.messageId, at: now() };
-  // Outside the try: the message has left, so a failure to record it must never put the row back
-  // in the queue (a second send). It stays `sending` with its attempt marker: needs review later.
-  // The record is answered still pending (wrapped, or awaiting would flatten it): see dispatchOnce.
-  return { recorded: turn ? turn.leave(sent) : commits.sent(sent) };
-}
-
-/**
- * A transport call that failed. Refused by our own marker (campaign paused, claim lost, window
- * closed): nothing left, the row was already released. Uncertain (handed over, no final answer):
- * review. The transport down before anything was handed over: requeued at once, no attempt used.
- * Otherwise the server's answer decides: a retry with back-off, or failed.
- */
-async function recordFailure(db: Db, job: DeliveryJob, ref: ClaimRef, error: unknown, verdict: AttemptVerdict | null | undefined, breaker: CircuitBreaker, options: DispatchOptions, now: () => Date): Promise<Outcome> {
-  if (verdict !== undefined && verdict !== 'ours') return 'released';
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof TransportDownError) {
-    breaker.failure();
-    await releaseUnsent(db, ref, message, now());
-    return 'released';
-  }
-  if (error instanceof DeliveryError && error.uncertain) {
-    // Handed over, then no answer (a hung server, Twilio timing out): the message is in doubt, and
-    // the transport is not well either. Counted against it, so a provider that hangs stops the
-    // claims after a few messages instead of sending every claimed message into review.
-    breaker.failure();
-    await recordNeedsReview(db, ref, message, now());
-    return 'review';
-  }
-  breaker.success();
-  const temporary = error instanceof DeliveryError ? error.temporary : true;
-  const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
-  if (temporary && job.attempts < (options.retryDelaysMs ? delays.length + 1 : MAX_ATTEMPTS)) {
-    const delay = delays[Math.min(job.attempts - 1, delays.length - 1)];
-    await recordRetry(db, ref, message, new Date(now().getTime() + delay), now());
-    return 'retry';
-  }
-  await recordFailed(db, ref, message, now());
-  // The server refused the address itself: later campaigns skip it (the eligibility rule's `bounced`).
-  if (error instanceof AddressRejectedError) await markEmailStatus(db, { merchantId: job.merchantId, contactId: job.contactId }, 'bounced');
-  return 'failed';
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CampaignChannel, CampaignStatus, campaigns, deliveries, type DeliveryStatus } from '@/db/schema/campaigns';
+import { CampaignChannel, CampaignStatus, campaigns } from '@/db/schema/campaigns';
+import { deliveries, type DeliveryStatus } from '@/db/schema/sending';
 import { contacts } from '@/db/schema/contacts';
 import { AppError, notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';

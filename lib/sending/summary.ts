@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { campaigns, deliveries, deliveryStatuses, type DeliveryStatus } from '@/db/schema/campaigns';
+import { campaigns } from '@/db/schema/campaigns';
+import { deliveries, deliveryStatuses, type DeliveryStatus } from '@/db/schema/sending';
 import { contacts } from '@/db/schema/contacts';
 import { notFound } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';

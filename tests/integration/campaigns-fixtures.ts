@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Db } from '@/db/client';
 import { contacts } from '@/db/schema/contacts';
-import { deliveries, campaigns } from '@/db/schema/campaigns';
+import { campaigns } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { templates } from '@/db/schema/templates';
 
 /** Hand-built members, templates and request history for the campaigns tests. */

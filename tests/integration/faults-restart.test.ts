@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { installProcessDatabase, openDatabase, type Db } from '@/db/client';
-import { deliveries } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { contacts } from '@/db/schema/contacts';
 import { GET as CAMPAIGNS } from '@/app/api/campaign/route';
 import { GET as MEMBERS_PAGE } from '@/app/api/member/route';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deliveries } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { conversations } from '@/db/schema/inbox';
 import { merchants } from '@/db/schema/merchants';
 import { GET as list } from '@/app/api/inbox/conversations/route';

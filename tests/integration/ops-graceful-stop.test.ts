@@ -5,7 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deliveries } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
 import { campaignRow, createSendingScene } from '@/tests/fixtures/sending';

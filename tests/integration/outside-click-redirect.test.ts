@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deliveries } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { transportsFromEnv } from '@/lib/sending/transports';
 import { addTracking, clickUrl } from '@/lib/sending/tracking';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import twilioSdk from 'twilio';
-import { deliveries } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { transportsFromEnv } from '@/lib/sending/transports';
 import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';

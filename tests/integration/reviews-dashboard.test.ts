@@ -4,7 +4,8 @@ import { createLocation, createMerchant, type TestMerchant } from '@/tests/fixtu
 import { callApi } from '@/tests/fixtures/api';
 import { reviews } from '@/db/schema/reviews';
 import { contacts, consentEvents } from '@/db/schema/contacts';
-import { campaigns, deliveries } from '@/db/schema/campaigns';
+import { campaigns } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { eq, sql } from 'drizzle-orm';
 import { reviewSources } from '@/db/schema/sources';
 import { dashboardFigures } from '@/lib/dashboard/figures';

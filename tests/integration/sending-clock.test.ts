@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deliveries } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { outboxEmailTransport, outboxSmsTransport } from '@/lib/messaging/outbox-transport';
 import { createRateLimiter } from '@/lib/sending/rate-limiter';

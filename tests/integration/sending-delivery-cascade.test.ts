@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { campaigns, deliveries, memberSnapshots, snapshotMembers } from '@/db/schema/campaigns';
+import { campaigns, memberSnapshots, snapshotMembers } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { consentEvents, contacts } from '@/db/schema/contacts';
 import { recordConsent } from '@/lib/consent/record-consent';
 import { merchants } from '@/db/schema/merchants';

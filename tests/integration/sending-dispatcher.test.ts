@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { CampaignStatus, deliveries, campaigns } from '@/db/schema/campaigns';
+import { CampaignStatus, campaigns } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { contacts } from '@/db/schema/contacts';
 import { merchants } from '@/db/schema/merchants';
 import { merchantSendingSettings } from '@/db/schema/sending';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
-import { deliveries } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { startSmtpSink, type SmtpSink } from '@/tests/fixtures/smtp-sink';
 import { campaignRow, createSendingScene } from '@/tests/fixtures/sending';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '@/db/client';
-import { deliveries } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { claimDueDeliveries, recoverStaleClaims, staleClaimsOf, type ClaimedDelivery } from '@/lib/sending/claim';
 import { commitAttemptsAndSent, markAttempt, type AttemptItem } from '@/lib/sending/attempts-and-sent';
 import { recordFailed, recordNeedsReview, recordRetry, recordSkipped, releaseClaim, releaseUnsent } from '@/lib/sending/record-outcome';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { campaigns, CampaignStatus, deliveries, messageContents, templateVersions } from '@/db/schema/campaigns';
+import { campaigns, CampaignStatus, messageContents, templateVersions } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { conversations } from '@/db/schema/inbox';
 import { templates } from '@/db/schema/templates';
 import { runCampaignAction, startDueCampaign } from '@/lib/campaigns/transitions';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { deliveries } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { startDispatchLoop } from '@/lib/sending/loop';
 import { smtpTransport, resetSmtpTransports } from '@/lib/messaging/smtp-transport';
 import { twilioTransport } from '@/lib/messaging/twilio-transport';

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { CampaignStatus, campaigns, deliveries, messageContents } from '@/db/schema/campaigns';
+import { CampaignStatus, campaigns, messageContents } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { resolveReview } from '@/lib/sending/review';
 import { transportsFromEnv } from '@/lib/sending/transports';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { CampaignStatus, campaigns, deliveries } from '@/db/schema/campaigns';
+import { CampaignStatus, campaigns } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { contacts } from '@/db/schema/contacts';
 import { GET as summary } from '@/app/api/sending/campaign/[id]/summary/route';
 import { POST as review } from '@/app/api/sending/review/route';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { deliveries } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { contacts, consentEvents } from '@/db/schema/contacts';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { transportsFromEnv } from '@/lib/sending/transports';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '@/db/client';
-import { campaigns, CampaignStatus, deliveries, SendType } from '@/db/schema/campaigns';
+import { campaigns, CampaignStatus, SendType } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { outbox } from '@/db/schema/outbox';
 import * as send from '@/app/api/campaign/[id]/send/route';
 import * as schedule from '@/app/api/campaign/[id]/schedule/route';
