@@ -9,12 +9,17 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/sending-faults.ts [kills] [members per campaign] [campaigns]
  *
  * BENCH_WORKERS (default 3), BENCH_RATE (EMAIL_RATE_PER_SECOND, default 60), BENCH_KEEP=1 keeps
- * the database.
+ * the database. At real latency: BENCH_SMTP_DELAY_MS (the server's 250 that long after each
+ * closing dot; hosted providers take 50-300 ms) and BENCH_POOL (SMTP_MAX_CONNECTIONS, default 5;
+ * the bound is one message to check per connection and kill), e.g. BENCH_SMTP_DELAY_MS=50
+ * BENCH_POOL=20 BENCH_RATE=300. An outage (BENCH_OUTAGE_S, seconds, default 0) cuts the server off
+ * midway through the kills, and the figures say how long sending took to resume after its return.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { startSmtpSink } from '@/tests/fixtures/smtp-sink';
+import { startTcpProxy } from '@/tests/fixtures/tcp-proxy';
 import { createSendingScene } from '@/tests/fixtures/sending';
 import { scratchDatabase } from './scratch-database';
 
@@ -22,6 +27,9 @@ const KILLS = Number(process.argv[2] ?? 220);
 const MEMBERS = Number(process.argv[3] ?? 3000);
 const CAMPAIGNS = Number(process.argv[4] ?? 3);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 3);
+const POOL = Number(process.env.BENCH_POOL ?? 5);
+const SMTP_DELAY_MS = Number(process.env.BENCH_SMTP_DELAY_MS ?? 0);
+const OUTAGE_S = Number(process.env.BENCH_OUTAGE_S ?? 0);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
@@ -29,7 +37,10 @@ const progress = (line: string) => console.error(`[${new Date().toISOString().sl
 
 async function main() {
   const { admin, dbName, url, handle } = await scratchDatabase('starloop_faults');
-  const smtp = await startSmtpSink({ parse: false });
+  const smtp = await startSmtpSink({ parse: false, endDelayMs: SMTP_DELAY_MS });
+  // The workers reach the server through a proxy that can cut it off (the outage) and bring it back.
+  const proxy = await startTcpProxy({ host: '127.0.0.1', port: smtp.port });
+  let resumedAfterMs: number | null = null;
   const workers: { child: ChildProcess; sending: boolean }[] = [];
   try {
     const campaignIds: number[] = [];
@@ -44,10 +55,13 @@ async function main() {
           env: {
             ...process.env,
             DATABASE_URL: url,
-            SMTP_URL: smtp.url,
+            SMTP_URL: `smtp://127.0.0.1:${proxy.port}`,
+            SMTP_MAX_CONNECTIONS: String(POOL),
             DISPATCH_INTERVAL_MS: '50',
-            DISPATCH_BATCH_SIZE: '15',
-            DISPATCH_CONCURRENCY: '4',
+            DISPATCH_BATCH_SIZE: String(Math.max(15, 3 * POOL)),
+            // Loopback with a small pool: few in flight, so that kills land mid-round; otherwise the
+            // dispatcher's own (twice the connections).
+            ...(POOL <= 5 && !SMTP_DELAY_MS ? { DISPATCH_CONCURRENCY: '4' } : {}),
             SENDING_STALE_SECONDS: '1',
             EMAIL_RATE_PER_SECOND: process.env.BENCH_RATE ?? '60',
           },
@@ -73,6 +87,17 @@ async function main() {
       await exited(workers[victim].child);
       workers[victim] = startWorker();
       kills++;
+      if (OUTAGE_S && kills === Math.floor(KILLS / 2)) {
+        progress(`outage: the server is cut off for ${OUTAGE_S} s`);
+        await proxy.down();
+        await sleep(OUTAGE_S * 1000);
+        const before = smtp.messages.length;
+        const upAt = Date.now();
+        await proxy.up();
+        while (smtp.messages.length === before && Date.now() - upAt < 60_000) await sleep(20);
+        resumedAfterMs = Date.now() - upAt;
+        progress(`resumed ${resumedAfterMs} ms after the server's return`);
+      }
       [{ left }] = await handle.db.execute<{ left: number }>(sql`select count(*)::int as left from deliveries where campaign_id in (${ids}) and status in ('queued', 'sending')`);
       if (kills % 20 === 0) progress(`${kills} kills, ${smtp.messages.length} received, ${left} left`);
     }
@@ -92,6 +117,10 @@ async function main() {
       date: new Date().toISOString(),
       loadAverage: os.loadavg().map((l) => +l.toFixed(1)),
       workers: WORKERS,
+      pool: POOL,
+      smtpDelayMs: SMTP_DELAY_MS,
+      outageSeconds: OUTAGE_S,
+      resumedAfterMs,
       deliveries: total,
       kills,
       killSeconds: Math.round((killsDoneAt - started) / 1000),
@@ -102,6 +131,7 @@ async function main() {
       lostRows: rows.filter((r) => r.status !== 'sent' && r.status !== 'needs_review').length,
       review: review.length,
       reviewPerKill: +(review.length / Math.max(1, kills)).toFixed(3),
+      reviewBound: kills * POOL,
       reviewReceived: review.filter((r) => received.has(Number(r.id))).length,
       reviewNotReceived: review.filter((r) => !received.has(Number(r.id))).length,
       successRecords: (await handle.db.execute<{ n: number }>(sql`select sum(success_records)::int as n from campaigns where id in (${ids})`))[0].n,
@@ -110,6 +140,7 @@ async function main() {
   } finally {
     for (const w of workers) w.child.kill('SIGTERM');
     await Promise.all(workers.map((w) => exited(w.child)));
+    await proxy.close();
     await smtp.close();
     await handle.close();
     if (process.env.BENCH_KEEP === '1') progress(`kept database ${dbName}`);

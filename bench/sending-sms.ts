@@ -10,7 +10,8 @@
  * The two senders take turns slice by slice (BENCH_SLICES, default 10; who goes first alternates),
  * as in bench/sending-email.ts: this shared machine's speed drifts within minutes. The server
  * counts what it accepted per phone: every member exactly once on each side. BENCH_IN_FLIGHT
- * (default 20) is both sides' concurrency; BENCH_ENGINE_IN_FLIGHT overrides the engine's alone,
+ * (default 20) is both sides' concurrency (the engine's SMS requests in flight); BENCH_SMS_DELAY_MS
+ * delays the fake Twilio's answers (the real API takes ~300 ms); BENCH_ENGINE_IN_FLIGHT overrides the engine's alone,
  * BENCH_LINGER_MS its markers' linger, BENCH_KEEP=1 keeps the database; BENCH_MARKS=1 prints each
  * turn's window, to split a `node --cpu-prof --import tsx` profile by sender (bench/RESULTS.md).
  */
@@ -34,13 +35,15 @@ import { scratchDatabase } from './scratch-database';
 const MEMBERS = Number(process.argv[2] ?? 20_000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 20);
 const ENGINE_IN_FLIGHT = Number(process.env.BENCH_ENGINE_IN_FLIGHT ?? IN_FLIGHT);
+/** How long the fake Twilio takes to answer each create (BENCH_SMS_DELAY_MS; the real one ~300 ms). */
+const SMS_DELAY_MS = Number(process.env.BENCH_SMS_DELAY_MS ?? 0);
 const TEMPLATE = 'Hi {{firstName}}, thanks for visiting Bench Café! Tell us how it went: {{googleReviewLink}}';
 const REVIEW_LINK = 'https://g.page/r/bench/review';
 const BASE_URL = 'https://app.starloop.test';
 
 async function main() {
   const { admin, dbName, handle } = await scratchDatabase('starloop_bench_sms');
-  const twilio = await startFakeTwilio();
+  const twilio = await startFakeTwilio({ replyDelayMs: SMS_DELAY_MS });
   // The transport the app would pick from its settings (lib/messaging/send.ts), pointed at loopback.
   Object.assign(process.env, { TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: '+15005550006', TWILIO_BASE_URL: twilio.baseUrl });
   const config = twilioConfigFromEnv();
@@ -79,7 +82,9 @@ async function main() {
               startDueScheduledCampaigns,
               transports,
               batchSize: Math.min(1000, upTo - engineSent),
+              // The SMS requests in flight are the engine's bound (one unconfirmed message each).
               concurrency: ENGINE_IN_FLIGHT,
+              smsInFlight: ENGINE_IN_FLIGHT,
               commitLingerMs: process.env.BENCH_LINGER_MS ? Number(process.env.BENCH_LINGER_MS) : undefined,
               baseUrl: BASE_URL,
               continueWhile: (round) => engineSent + round.claimed < upTo,
@@ -109,6 +114,7 @@ async function main() {
       loadAverage: os.loadavg().map((l) => +l.toFixed(1)),
       members: MEMBERS,
       inFlight: { bare: IN_FLIGHT, engine: ENGINE_IN_FLIGHT },
+      smsDelayMs: SMS_DELAY_MS,
       deliveryRowsMs: Math.round(queueMs),
       bareHttp: sideResult(base, phones, IN_FLIGHT),
       engine: { ...sideResult(engine, phones, ENGINE_IN_FLIGHT), campaignStatus: status.status, successRecords: status.success },

@@ -64,6 +64,11 @@ export function smtpTransport(url: string): EmailTransport {
         // that failed meanwhile must not end on whatever its stream is still attached to.
         ending: () => {
           if (settled) return false;
+          // The dispatcher no longer wants it ended (its process is stopping, its window closed).
+          if (held?.atEnd && !held.atEnd()) {
+            handover.abandoned = true;
+            return false;
+          }
           arm(setting('smtpFinalReplyTimeoutMs'), () => new SendTimeout());
           return true;
         },

@@ -32,11 +32,18 @@ export interface SendResult {
 
 /**
  * A transport that can hold a message's end: the content goes to the server, and the step after
- * which the server may accept it (SMTP's closing dot) waits for `beforeEnd`. Answered false, the
- * message is abandoned unterminated (the connection is reset) and `send` rejects.
+ * which the server may accept it (SMTP's closing dot) waits for `beforeEnd`, asked when the message
+ * starts on its connection. Answered false (or `atEnd` false at the end), the message is abandoned
+ * unterminated (the connection is reset) and `send` rejects.
  */
 export interface HeldEnd {
+  /** Asked when the message starts on its connection; the end waits for the answer. */
   beforeEnd: () => Promise<boolean>;
+  /**
+   * Asked right before the end goes, once `beforeEnd` said yes: false abandons the message
+   * unterminated after all (the server never has it), and the caller puts it back.
+   */
+  atEnd?: () => boolean;
 }
 
 export interface EmailTransport {

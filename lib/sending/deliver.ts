@@ -62,8 +62,10 @@ export type Delivered = Outcome | { recorded: Promise<void> };
  * - ended: the message's end went out (the dot, the HTTP request); the server's answer came.
  * - recorded: the sent record committed (riding on other messages' markers).
  *
- * Every way out before `marked` is one step, `release`: the claim goes back to the queue untouched.
- * Every failure after it is `recordFailure`: the server's answer decides retry, failure or review.
+ * Every way out before `marked` is one step, `release`: the claim goes back to the queue untouched;
+ * so is a marked e-mail whose end is declined (the stop or a deadline came while it streamed: the
+ * server drops an unterminated message). Every other failure after `marked` is `recordFailure`:
+ * the server's answer decides retry, failure or review.
  */
 export async function deliver(round: Round, job: DeliveryJob, claim: Claim): Promise<Delivered> {
   const message = new OneMessage(round, job, claim);
@@ -89,6 +91,8 @@ class OneMessage {
   private marking: Promise<boolean> | undefined;
   /** An SMS slot is held (its marker to its record). */
   private holdsSlot = false;
+  /** Marked, then its end declined (a deadline or the stop came first): the server never had it. */
+  private declinedEnd = false;
 
   constructor(
     private readonly round: Round,
@@ -142,7 +146,15 @@ class OneMessage {
       const message = { merchantId: this.job.merchantId, from: transports.from(this.job.merchantName), to: this.job.consent.email ?? '', replyTo: this.job.replyTo ?? undefined, ...email };
       if (transports.email.holdsEnd) {
         // streamed: the transport asks at the closing dot.
-        return transports.email.send(db, message, { beforeEnd: () => (this.marking = this.mark(attempt, 'gate')) });
+        return transports.email.send(db, message, {
+          beforeEnd: () => (this.marking = this.mark(attempt, 'gate')),
+          // Marked when its connection took it, the message still ends only before a deadline or
+          // the process's stop: otherwise it is abandoned unterminated and put back (released).
+          atEnd: () => {
+            this.declinedEnd = this.pastDeadline();
+            return !this.declinedEnd;
+          },
+        });
       }
       if (!(await this.mark(attempt, 'group'))) return null;
       return transports.email.send(db, message);
@@ -178,6 +190,7 @@ class OneMessage {
   async failed(error: unknown): Promise<Outcome> {
     await this.marking?.catch(() => false);
     try {
+      if (this.declinedEnd) return await this.release().then(() => 'released' as const);
       return await recordFailure(this.round, this.job, this.ref, error, this.verdict, this.breaker);
     } finally {
       await this.turn?.leave();

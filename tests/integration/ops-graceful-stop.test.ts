@@ -100,9 +100,10 @@ describe('the dispatch loop stopped mid-campaign (both drivers, in process)', ()
 
 describe('the dispatch loop stopped while messages wait behind a slow mail server (both drivers)', () => {
   it('sends only the message whose turn had come: the waiting ones are released unmarked', async () => {
-    // Each closing dot is answered after 800 ms, so three messages wait for the final lane while
-    // one ends. Found from outside: the waiting ones were marked and sent after the stop (4 s past
-    // the signal with a 4 s server, and one left for review).
+    // Each closing dot is answered after 800 ms, so messages wait on their connections (marked
+    // when the connection took them) while others end. Found from outside: waiting ones were sent
+    // after the stop (4 s past the signal with a 4 s server, and one left for review). A message
+    // whose end had not gone at the stop is abandoned unterminated and put back in the queue.
     const slow = await startSmtpSink({ parse: false, endDelayMs: 800 });
     try {
       const members = 40;
@@ -116,7 +117,7 @@ describe('the dispatch loop stopped while messages wait behind a slow mail serve
       await loop.stop();
       const stopMs = performance.now() - stoppedAt;
       expect(slow.messages.length - atStop, 'closing dots sent after the stop').toBe(0);
-      expect(stopMs, 'the stop waited for one answer, not for the lane').toBeLessThan(2_000);
+      expect(stopMs, 'the stop waited for the answers to dots already sent, not for the queue').toBeLessThan(2_000);
       const counts = await statusCounts(scene.campaignId);
       expect([counts.sending ?? 0, counts.needs_review ?? 0]).toEqual([0, 0]);
       expect(counts.sent).toBe(slow.messages.length);
