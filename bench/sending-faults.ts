@@ -61,7 +61,7 @@ async function main() {
             SMTP_URL: `smtp://127.0.0.1:${proxy.port}`,
             SMTP_MAX_CONNECTIONS: String(POOL),
             DISPATCH_INTERVAL_MS: '50',
-            DISPATCH_BATCH_SIZE: String(Math.max(15, 3 * POOL)),
+            DISPATCH_BATCH_SIZE: process.env.BENCH_BATCH ?? (POOL <= 5 && !SMTP_DELAY_MS ? '15' : '200'),
             // Loopback with a small pool: few in flight, so that kills land mid-round; otherwise the
             // dispatcher's own (twice the connections).
             ...(POOL <= 5 && !SMTP_DELAY_MS ? { DISPATCH_CONCURRENCY: '4' } : {}),
