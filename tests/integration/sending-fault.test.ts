@@ -76,11 +76,11 @@ interface Trial {
 }
 
 async function killTrial({ server: smtp, kills: KILLS, members: MEMBERS, connections, env }: Trial) {
-  const startSender_ = () => startSender(smtp, { ...env, SMTP_MAX_CONNECTIONS: String(connections) });
+  const startReplacement = () => startSender(smtp, { ...env, SMTP_MAX_CONNECTIONS: String(connections) });
   const first = await createSendingScene(t.db, { count: MEMBERS[0] });
   const second = await createSendingScene(t.db, { count: MEMBERS[1] });
   const campaignIds = [first.campaignId, second.campaignId];
-  const workers = Array.from({ length: WORKERS }, () => startSender_());
+  const workers = Array.from({ length: WORKERS }, () => startReplacement());
   // Each kill lands on a random worker that is sending, 0.15-0.5 s after the previous one, and
   // the worker is replaced at once.
   const kills: { at: number; left: number }[] = [];
@@ -91,7 +91,7 @@ async function killTrial({ server: smtp, kills: KILLS, members: MEMBERS, connect
     const victim = candidates[Math.floor(Math.random() * candidates.length)];
     workers[victim].child.kill('SIGKILL');
     await exited(workers[victim].child);
-    workers[victim] = startSender_();
+    workers[victim] = startReplacement();
     const [{ left }] = await t.db.execute<{ left: number }>(sql`select count(*)::int as left from deliveries where campaign_id in (${first.campaignId}, ${second.campaignId}) and status in ('queued', 'sending')`);
     kills.push({ at: smtp.messages.length, left: Number(left) });
   }
