@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Where the time of a CI run went: each step's wall time (the steps file .ci/run writes: one
-// "name<TAB>seconds" a line) and the slowest test files of each runner's JSON report, so that the
+// "name<TAB>seconds<TAB>exit code" a line, in the order the steps ended) and the slowest test files of each runner's JSON report, so that the
 // next person making CI faster starts from figures, not guesses.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,10 +10,10 @@ const SLOWEST = Number(process.argv[3] ?? 12);
 
 const stepsFile = path.join(dir, 'steps.tsv');
 if (fs.existsSync(stepsFile)) {
-  console.log('time per step (steps on one line ran side by side):');
+  console.log('wall time per step, in the order they ended (some ran side by side, see .ci/run):');
   for (const line of fs.readFileSync(stepsFile, 'utf8').split('\n').filter(Boolean)) {
-    const [name, seconds] = line.split('\t');
-    console.log(`  ${String(seconds).padStart(6)} s  ${name}`);
+    const [name, seconds, code] = line.split('\t');
+    console.log(`  ${String(seconds).padStart(6)} s  ${name}${code && code !== '0' ? ` (exit ${code})` : ''}`);
   }
 }
 
