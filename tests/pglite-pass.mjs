@@ -27,8 +27,8 @@ export const pglitePass = [
   'time-edges.test.ts', // timestamps in and out, time zones
   'impossible-dates.test.ts', // dates the driver or PostgreSQL refuses
   'contacts-api.test.ts', // unique violations (duplicate contacts) through the driver's error
-  'team-invitations.test.ts', // unique violations on accept, foreign keys
-  'locations-api.test.ts', // foreign keys on delete, unique names
+  'team-invitations.test.ts', // a unique violation on accept (lib/team/accept-invitation.ts)
+  'locations-api.test.ts', // a delete refused by a foreign key (lib/locations/delete-location.ts)
   'contacts-search.test.ts', // prepared statements and keyset paging (lib/db/prepared.ts)
   'campaigns-snapshot.test.ts', // insert-select snapshots, row counts
   'dashboard-rollups.test.ts', // trigger-kept rollups against sums taken afresh (numeric, bigint)
