@@ -44,7 +44,7 @@ describe('boundHtmlNesting', () => {
         const html = inputs.get(repeats) ?? '';
         text = mailHtmlToText(html);
         kept = inboundMailHtml(html);
-      }, 12_500, 50_000, { rounds: 3 });
+      }, 12_500, 50_000, { rounds: 2 });
       // Four times the nesting takes 4 to 5.5 times as long here (the garbage collector does more
       // on a larger tree); a parser that walked back up the open tags at each one would take 16
       // times. Below 10,000 tags the small run fits the young heap and the ratio means little.
