@@ -34,7 +34,9 @@ export default defineConfig({
   webServer: {
     command: `bash scripts/e2e-server.sh ${port}`,
     url: `${baseURL}/login`,
-    timeout: 120_000,
+    // CI starts it beside the integration tests on PostgreSQL (.ci/run): seeding the demo and
+    // starting the server share two cores with them: more than the 2 minutes that did alone.
+    timeout: 300_000,
     reuseExistingServer: !process.env.CI && process.env.E2E_REUSE === '1',
     stdout: 'pipe',
     stderr: 'pipe',

@@ -24,9 +24,10 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        // A 2-core CI machine under load runs a property test or a 20,000-row sheet several times
-        // slower than here: Vitest's default 5 s per test is no bound we mean.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+        // A per-test timeout is a backstop for a hang, never a speed check (those compare sizes:
+        // tests/fixtures/growth.ts). A shared 2-core machine under load ran the heaviest unit tests
+        // (a 110 MB padded workbook, a 20,000-row sheet) ten times slower than a quiet one.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
       },
       {
         resolve: { alias },
@@ -35,8 +36,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/fixtures/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Backstops for a hang, as above: child processes and servers start ten times slower on a loaded machine.
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
           pool: 'forks',
           env: { AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789' },
         },

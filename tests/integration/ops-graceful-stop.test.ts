@@ -297,7 +297,9 @@ describe.runIf(process.env.DATABASE_URL && built).each(servers)('web SIGTERM wit
       const stopMs = performance.now() - signalledAt;
       expect(exit).toEqual({ code: 1, signal: null });
       expect(stopMs).toBeGreaterThanOrEqual(1_900);
-      expect(stopMs).toBeLessThan(5_000);
+      // A backstop only (ten times the bound, for a busy machine): exit code 1 already says the
+      // bound, not the request, ended the process.
+      expect(stopMs).toBeLessThan(20_000);
     } finally {
       socket?.destroy();
       if (web.exitCode === null && web.signalCode === null) web.kill('SIGKILL');

@@ -85,7 +85,8 @@ describe('GET /api/ready', () => {
     try {
       const started = performance.now();
       expect(await checkReadiness(hung.db, { timeoutMs: 300 })).toEqual({ ready: false, failed: ['database'] });
-      expect(performance.now() - started).toBeLessThan(2_000);
+      // A backstop only (ten times the timeout, for a busy machine): the answer itself says it gave up.
+      expect(performance.now() - started).toBeLessThan(3_000);
     } finally {
       await hung.end();
       silent.close();

@@ -10,7 +10,9 @@ function runNode(args: string[], env: Record<string, string> = {}) {
   return spawnSync(process.execPath, [`--max-old-space-size=${HEAP_MB}`, ...args], {
     cwd: path.resolve(__dirname, '../..'),
     encoding: 'utf8',
-    timeout: 150_000,
+    // A backstop for a hang (each input's own bound is in CPU time, in the child): a loaded 2-core
+    // machine ran the whole fuzz in 150 s where a quiet one takes a fraction of that.
+    timeout: 540_000,
     env: { ...process.env, ...env },
   });
 }
@@ -24,11 +26,11 @@ describe('spreadsheet intake under fuzzing (fast-check, child process with a sma
 
   it('mutated workbooks, .xls files and CSVs each give rows or a typed refusal in time', () => {
     const run = runNode(['--import', 'tsx', 'tests/unit/spreadsheet-fuzz-child.ts']);
-    expect(run.stderr.match(/heap out of memory|untyped failure|took \d+ ms|Property failed[^\n]*/)?.[0] ?? null).toBeNull();
+    expect(run.stderr.match(/heap out of memory|untyped failure|took \d+ ms of CPU|Property failed[^\n]*/)?.[0] ?? null).toBeNull();
     expect(run.status).toBe(0);
     const summary = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { outcomes: Record<string, number> };
     // The mutations reach both the readers' happy path and their refusals.
     expect(summary.outcomes.rows).toBeGreaterThan(20);
     expect(Object.keys(summary.outcomes).length).toBeGreaterThan(5);
-  }, 170_000);
+  }, 600_000);
 });
