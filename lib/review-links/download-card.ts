@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { locations } from '@/db/schema/locations';
+import { requireOwnLocation } from '@/lib/locations/own-location';
 import { merchants } from '@/db/schema/merchants';
 import { users } from '@/db/schema/users';
 import type { ServiceContext } from '@/lib/context';
@@ -25,7 +25,7 @@ export async function downloadReviewCard(ctx: ServiceContext, id: number, query:
   }
   const [[merchant], [location], [user]] = await Promise.all([
     ctx.db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, ctx.merchantId)).limit(1),
-    ctx.db.select({ name: locations.name }).from(locations).where(eq(locations.id, link.locationId)).limit(1),
+    requireOwnLocation(ctx.db, ctx.merchantId, link.locationId).then((row) => [row]),
     ctx.db.select({ accent: users.accent }).from(users).where(eq(users.id, ctx.userId)).limit(1),
   ]);
   const t = translatorFor(ctx.locale);

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { locations } from '@/db/schema/locations';
 import { merchants } from '@/db/schema/merchants';
 import { activeReviewLink } from './scan';
 
@@ -19,13 +18,9 @@ export interface ReviewSitesView {
 export async function reviewSitesForCode(db: Db, code: string): Promise<ReviewSitesView | null> {
   const link = await activeReviewLink(db, code);
   if (!link) return null;
-  const [row] = await db
-    .select({ merchantName: merchants.name, locationName: locations.name, address: locations.address, city: locations.city, country: locations.country })
-    .from(locations)
-    .innerJoin(merchants, eq(merchants.id, locations.merchantId))
-    .where(eq(locations.id, link.locationId))
-    .limit(1);
-  if (!row) return null;
+  const [merchant] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, link.merchantId)).limit(1);
+  if (!merchant) return null;
+  const row = { ...link, merchantName: merchant.name };
   const query = encodeURIComponent([row.merchantName, row.locationName, row.address, row.city].filter(Boolean).join(' '));
   const sites: ReviewSitesView['sites'] = [
     { site: 'google', url: `https://www.google.com/maps/search/?api=1&query=${query}` },

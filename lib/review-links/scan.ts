@@ -37,6 +37,9 @@ export async function activeReviewLink(db: Db, rawCode: string) {
       enabled: reviewLinks.enabled,
       locationEnabled: locations.enabled,
       locationName: locations.name,
+      address: locations.address,
+      city: locations.city,
+      country: locations.country,
       reviewLink: locations.reviewLink,
     })
     .from(reviewLinks)
