@@ -11,6 +11,10 @@ import { employeeFigures, type EmployeeFigures } from '@/lib/dashboard/employee-
 import { dashboardQuerySchema } from '@/lib/dashboard/schema';
 import { resolvePeriod } from '@/lib/dashboard/period';
 import { GET as employeesRoute } from '@/app/api/dashboard/employees/route';
+import { listReviews } from '@/lib/reviews/list-reviews';
+import { reviewFilterSchema } from '@/lib/reviews/schema';
+import { employeeOptions } from '@/lib/reviews/options';
+import { and, count, eq } from 'drizzle-orm';
 
 const t = setupTestDatabase();
 const NOW = new Date('2026-12-08T02:00:00Z');
@@ -144,5 +148,15 @@ describe('dashboard: per employee and location', () => {
     expect(comparable(res.body.data)).toEqual(comparable(expectedLines(first.locationId)));
     const theirs = await callApi(employeesRoute, { path: `/dashboard/employees?locationId=${first.locationId}`, token: other.token });
     expect(theirs.status).toBe(404);
+  });
+
+  it('the reviews filter by one employee: exactly the reviews credited to them; the filter offers every credited name', async () => {
+    for (const employee of ['Ava', 'Noah']) {
+      const [n] = await t.db.select({ n: count() }).from(reviews).where(and(eq(reviews.merchantId, m.merchantId), eq(reviews.employeeTag, employee)));
+      const page = await listReviews(m.ctx, reviewFilterSchema.parse({ employee, pageSize: 50 }));
+      expect(page.total).toBe(Number(n.n));
+      expect(page.records.every((r) => r.employeeTag === employee)).toBe(true);
+    }
+    expect(await employeeOptions(m.ctx)).toEqual(['Ava', 'Noah']);
   });
 });
