@@ -26,9 +26,10 @@ type Row = { location_id: number; location_name: string; employee: string; scans
  * Per location and employee over the dashboard's period: scans of review codes, review requests
  * sent and clicked, reviews and their average rating. Scans and reviews carry the employee (the
  * code's, or the review's tag, set by the scan credit); requests and clicks belong to the
- * location's line without an employee, because a campaign names no employee. Each source is read
- * by a (merchant, time) index: scans and reviews row by row, requests from the daily rollup
- * (sent_days), clicks from their events (delivery_events_merchant_type_idx).
+ * location's line without an employee, because a campaign names no employee. Clicks are those of
+ * the requests sent in the period (however late the click). Each source is read from an index
+ * alone: scans and reviews by (merchant, time) covering indexes, requests from the daily rollup
+ * (sent_days), clicks per campaign from the clicked deliveries' partial index (review-links migration).
  */
 export async function employeeFigures(primaryCtx: ServiceContext, q: DashboardQuery): Promise<EmployeeFigures[]> {
   const ctx = await onReplica(primaryCtx);
@@ -55,9 +56,9 @@ export async function employeeFigures(primaryCtx: ServiceContext, q: DashboardQu
       group by 1
       union all
       select c.location_id, '', 0, 0, count(*)::int, 0, 0
-      from delivery_events e join deliveries d on d.id = e.delivery_id join campaigns c on c.id = d.campaign_id
-      where e.merchant_id = ${m} and e.type = 'clicked' and e.created_at >= ${from} and e.created_at < ${to}
-        and c.merchant_id = ${m} and c.campaign_type = ${CampaignType.REVIEW_REQUEST} and c.location_id is not null ${only('c.location_id')}
+      from campaigns c join deliveries d on d.campaign_id = c.id
+      where c.merchant_id = ${m} and c.campaign_type = ${CampaignType.REVIEW_REQUEST} and c.location_id is not null ${only('c.location_id')}
+        and d.clicked_at is not null and d.status = 'sent' and d.sent_at >= ${from} and d.sent_at < ${to}
       group by 1
     )
     select l.id as location_id, l.name as location_name, x.employee,
