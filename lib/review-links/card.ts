@@ -1,5 +1,4 @@
-import QRCode from 'qrcode';
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import type { PDFDocument, PDFFont, RGB } from 'pdf-lib';
 import { ACCENT_SWATCHES, type Accent } from '@/lib/theme/appearance';
 import { CARD_SIZES, type CardSize } from './limits';
 
@@ -7,7 +6,9 @@ import { CARD_SIZES, type CardSize } from './limits';
  * The QR code alone, black on white (what scans best in poor light), at a size that prints sharp
  * on an A6 card at 300 dpi. Error correction M: survives a scratch or a fold.
  */
-export function reviewQrPng(url: string, width = 600): Promise<Buffer> {
+export async function reviewQrPng(url: string, width = 600): Promise<Buffer> {
+  // Loaded on first use: the libraries stay out of every other route's start-up.
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 4, width, color: { dark: '#000000', light: '#ffffff' } });
 }
 
@@ -27,6 +28,7 @@ export interface CardText {
  */
 export async function reviewCardPdf(options: { url: string; size: CardSize; accent: Accent; text: CardText }): Promise<Uint8Array> {
   const { width, height } = CARD_SIZES[options.size];
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(drawable(options.text.merchantName) || 'Review card');
   doc.setProducer('StarLoop');
@@ -34,11 +36,12 @@ export async function reviewCardPdf(options: { url: string; size: CardSize; acce
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const accent = hexColour(ACCENT_SWATCHES[options.accent]);
+  const grey = (level: number) => rgb(level, level, level);
   const business = options.size === 'business';
   const band = business ? 34 : 64;
-  page.drawRectangle({ x: 0, y: height - band, width, height: band, color: accent });
+  page.drawRectangle({ x: 0, y: height - band, width, height: band, color: rgb(accent.r, accent.g, accent.b) });
   const name = drawable(options.text.merchantName);
-  if (name) drawCentred(page, fitted(bold, name, business ? 12 : 18, width - 24), bold, business ? 12 : 18, height - band / 2 - (business ? 4 : 6), rgb(1, 1, 1), width);
+  if (name) drawCentred(page, fitted(bold, name, business ? 12 : 18, width - 24), bold, business ? 12 : 18, height - band / 2 - (business ? 4 : 6), grey(1), width);
 
   const png = await doc.embedPng(await reviewQrPng(options.url));
   const qrSize = business ? height - band - 22 : Math.min(width - 60, height - band - 110);
@@ -52,20 +55,20 @@ export async function reviewCardPdf(options: { url: string; size: CardSize; acce
   if (business) {
     const left = qrX + qrSize + 8;
     const room = width - left - 8;
-    if (headline) page.drawText(fitted(bold, headline, 10, room), { x: left, y: qrY + qrSize - 14, size: 10, font: bold, color: rgb(0.1, 0.1, 0.1) });
-    if (subline) page.drawText(fitted(font, subline, 8, room), { x: left, y: qrY + qrSize - 30, size: 8, font, color: rgb(0.3, 0.3, 0.3) });
-    page.drawText(fitted(font, shortUrl, 6.5, room), { x: left, y: qrY + 4, size: 6.5, font, color: rgb(0.3, 0.3, 0.3) });
+    if (headline) page.drawText(fitted(bold, headline, 10, room), { x: left, y: qrY + qrSize - 14, size: 10, font: bold, color: grey(0.1) });
+    if (subline) page.drawText(fitted(font, subline, 8, room), { x: left, y: qrY + qrSize - 30, size: 8, font, color: grey(0.3) });
+    page.drawText(fitted(font, shortUrl, 6.5, room), { x: left, y: qrY + 4, size: 6.5, font, color: grey(0.3) });
   } else {
-    if (headline) drawCentred(page, fitted(bold, headline, 16, width - 24), bold, 16, height - band - 24, rgb(0.1, 0.1, 0.1), width);
-    if (subline) drawCentred(page, fitted(font, subline, 11, width - 24), font, 11, qrY - 22, rgb(0.3, 0.3, 0.3), width);
-    drawCentred(page, fitted(font, shortUrl, 9, width - 24), font, 9, qrY - 42, rgb(0.3, 0.3, 0.3), width);
+    if (headline) drawCentred(page, fitted(bold, headline, 16, width - 24), bold, 16, height - band - 24, grey(0.1), width);
+    if (subline) drawCentred(page, fitted(font, subline, 11, width - 24), font, 11, qrY - 22, grey(0.3), width);
+    drawCentred(page, fitted(font, shortUrl, 9, width - 24), font, 9, qrY - 42, grey(0.3), width);
   }
   return doc.save();
 }
 
 type Page = ReturnType<PDFDocument['addPage']>;
 
-function drawCentred(page: Page, text: string, font: PDFFont, size: number, y: number, color: ReturnType<typeof rgb>, width: number) {
+function drawCentred(page: Page, text: string, font: PDFFont, size: number, y: number, color: RGB, width: number) {
   page.drawText(text, { x: (width - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color });
 }
 
@@ -89,7 +92,8 @@ function drawable(text: string): string {
 // Printable ASCII and Latin-1 (the part of WinAnsi every Latin name needs).
 const WIN_ANSI = /^[\u0020-\u007e\u00a0-\u00ff]$/;
 
+/** "#2b6cb0" as red, green and blue from 0 to 1. */
 function hexColour(hex: string) {
   const n = Number.parseInt(hex.slice(1), 16);
-  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+  return { r: ((n >> 16) & 255) / 255, g: ((n >> 8) & 255) / 255, b: (n & 255) / 255 };
 }
