@@ -18,7 +18,8 @@ import { openDatabase, type Db } from '@/db/client';
 import type { ServiceContext } from '@/lib/context';
 import { channelFigures, dashboardFigures, memberFigures, requestToReview, reviewDayRows } from '@/lib/dashboard/figures';
 import { resolvePeriod, type Period } from '@/lib/dashboard/period';
-import { dashboardQuerySchema } from '@/lib/dashboard/schema';
+import { dashboardQuerySchema, type DashboardQuery } from '@/lib/dashboard/schema';
+import { employeeFigures } from '@/lib/dashboard/employee-figures';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -44,7 +45,7 @@ async function main() {
     } else {
       big = await seedMerchant(handle.db, 'Big café chain', CONTACTS, 10);
       await seedMerchant(handle.db, 'Small café', Math.round(CONTACTS / 10), 10);
-      for (const table of ['reviews', 'contacts', 'campaigns', 'deliveries', 'contact_consent_events']) await handle.db.execute(sql.raw(`vacuum analyze ${table}`));
+      for (const table of ['reviews', 'contacts', 'campaigns', 'deliveries', 'contact_consent_events', 'review_link_scans', 'delivery_events']) await handle.db.execute(sql.raw(`vacuum analyze ${table}`));
       console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${CONTACTS.toLocaleString()} + ${(CONTACTS / 10).toLocaleString()} contacts)`);
     }
     console.log(`database ${dbName}`);
@@ -57,12 +58,13 @@ async function main() {
       ['custom 2 years, all locations', { period: 'custom', from: new Date(Date.now() - 730 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10) }],
     ];
     // Each figure alone (its statements), then the whole call (the figures in parallel, as the page asks).
-    const figures: [string, (period: Period, locationId: number | undefined) => Promise<unknown>][] = [
+    const figures: [string, (period: Period, locationId: number | undefined, q: DashboardQuery) => Promise<unknown>][] = [
       ['reviews + trend', (p, l) => reviewDayRows(ctx, l, p)],
       ['members', (p, l) => memberFigures(ctx, l, p)],
       ['e-mail', (p, l) => channelFigures(ctx, l, p, 0)],
       ['SMS', (p, l) => channelFigures(ctx, l, p, 1)],
       ['request-to-review', (p, l) => requestToReview(ctx, l, p)],
+      ['per employee', (_p, _l, q) => employeeFigures(ctx, q)],
     ];
     const header = ['scenario', ...figures.map(([name]) => name), 'whole call'];
     const lines = [`| ${header.join(' | ')} |`, `|---|${header.slice(1).map(() => '---:').join('|')}|`];
@@ -71,11 +73,11 @@ async function main() {
       const period = resolvePeriod(q, ctx.now());
       const cells: string[] = [];
       for (const [, figure] of [...figures, ['whole call', () => dashboardFigures(ctx, q)] as const]) {
-        await figure(period, q.locationId); // warm
+        await figure(period, q.locationId, q); // warm
         const times: number[] = [];
         for (let i = 0; i < RUNS; i++) {
           const s = performance.now();
-          await figure(period, q.locationId);
+          await figure(period, q.locationId, q);
           times.push(performance.now() - s);
         }
         cells.push(`${pct(times, 50).toFixed(1)} / ${pct(times, 95).toFixed(1)}`);
@@ -109,12 +111,24 @@ async function seedMerchant(db: Db, name: string, contactCount: number, location
   const reviewCount = Math.round(contactCount / 5);
   const deliveriesPerCampaign = Math.max(100, Math.round(contactCount / 100));
   await db.execute(sql`
-    insert into reviews (merchant_id, location_id, site, origin, external_id, reviewer_name, rating, comment, create_time, update_time, reply_comment, reply_time)
+    insert into reviews (merchant_id, location_id, site, origin, external_id, reviewer_name, rating, comment, create_time, update_time, reply_comment, reply_time, employee_tag)
     select ${m.id}, (${ids}::jsonb ->> (g % ${n}))::int, (array['google','google','google','dianping','openrice','tripadvisor','other'])[1 + g % 7], 'import',
       'r' || g, 'Reviewer ' || g, 1 + (g * 7) % 5, 'Comment ' || g,
       now() - ((g::bigint * 7919) % 525600) * interval '1 minute', now() - ((g::bigint * 7919) % 525600) * interval '1 minute',
-      case when g % 3 = 0 then 'Thanks' end, case when g % 3 = 0 then now() end
+      case when g % 3 = 0 then 'Thanks' end, case when g % 3 = 0 then now() end,
+      -- A third of the reviews credited to one of five employees.
+      case when g % 3 = 1 then 'Employee ' || (g % 5) end
     from generate_series(1, ${reviewCount}::int) g`);
+  // Review codes: each location's own and five employees', and a fifth of the contacts in scans over the year.
+  await db.execute(sql`
+    insert into review_links (merchant_id, location_id, employee_tag, code)
+    select ${m.id}, l.id, case when e = 0 then null else 'Employee ' || (e - 1) end, upper(substr(md5(${m.id}::text || '-' || l.id || '-' || e), 1, 10))
+    from locations l, generate_series(0, 5) e where l.merchant_id = ${m.id}`);
+  await db.execute(sql`
+    with links as (select id, location_id, employee_tag, row_number() over (order by id) - 1 as k, count(*) over () as n from review_links where merchant_id = ${m.id})
+    insert into review_link_scans (merchant_id, link_id, location_id, employee_tag, scanned_at)
+    select ${m.id}, links.id, links.location_id, links.employee_tag, now() - ((g::bigint * 7919) % 525600) * interval '1 minute'
+    from generate_series(1, ${reviewCount}::int) g join links on links.k = g % links.n`);
   let firstContact = 0;
   // In slices of 100,000: one statement of a million rows holds every index's build in memory at once.
   for (let from = 1; from <= contactCount; from += 100_000) {
@@ -144,6 +158,13 @@ async function seedMerchant(db: Db, name: string, contactCount: number, location
         ${sentAt}::timestamptz, case when g % 20 = 0 then null else ${sentAt}::timestamptz + g * interval '1 second' end
       from generate_series(1, ${deliveriesPerCampaign}::int) g`);
   }
+  // A tenth of the review requests sent were clicked, an hour later (as tracking records a click).
+  await db.execute(sql`
+    with clicked as (
+      update deliveries d set clicked_at = d.sent_at + interval '1 hour'
+      from campaigns c where c.id = d.campaign_id and d.merchant_id = ${m.id} and d.status = 'sent' and c.campaign_type = 0 and d.id % 10 = 0
+      returning d.merchant_id, d.id, d.clicked_at)
+    insert into delivery_events (merchant_id, delivery_id, type, created_at) select merchant_id, id, 'clicked', clicked_at from clicked`);
   return { merchantId: m.id, locationIds: locs.map((l) => l.id) };
 }
 

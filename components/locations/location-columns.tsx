@@ -1,6 +1,6 @@
 'use client';
 
-import { Eye, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Eye, MoreHorizontal, Pencil, Power, PowerOff, QrCode, Trash2 } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,7 @@ import type { LocationRow } from './location-row';
 interface Handlers {
   /** The switch's state: the row's, or the one just asked for while the server answers. */
   isEnabled: (row: LocationRow) => boolean;
-  onOpen: (kind: 'details' | 'edit', row: LocationRow) => void;
+  onOpen: (kind: 'details' | 'edit' | 'codes', row: LocationRow) => void;
   onToggle: (row: LocationRow, enabled: boolean) => void;
   onDelete: (row: LocationRow) => void;
   /** The owner enables, disables and deletes; staff see the state only (the services refuse them too). */
@@ -96,6 +96,10 @@ export function useLocationColumns({ isEnabled, onOpen, onToggle, onDelete, canM
             <DropdownMenuItem onSelect={() => onOpen('edit', row)}>
               <Pencil aria-hidden="true" />
               {t('actions.edit')}
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onOpen('codes', row)}>
+              <QrCode aria-hidden="true" />
+              {t('actions.codes')}
             </DropdownMenuItem>
             {canManage && (
               <>

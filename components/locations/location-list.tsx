@@ -20,6 +20,7 @@ import { useLocationRowActions } from './use-location-row-actions';
 // The dialogs (Radix's dialog, the form with react-hook-form and zod) load after the page, when idle, or when first opened (issue 11).
 const LocationFormDialog = dynamic(() => import('./location-form-dialog').then((m) => m.LocationFormDialog), { ssr: false });
 const LocationDetailsDialog = dynamic(() => import('./location-details-dialog').then((m) => m.LocationDetailsDialog), { ssr: false });
+const ReviewCodesDialog = dynamic(() => import('@/components/review-links/review-codes-dialog').then((m) => m.ReviewCodesDialog), { ssr: false });
 const DeleteBlockedDialog = dynamic(() => import('./delete-blocked-dialog').then((m) => m.DeleteBlockedDialog), { ssr: false });
 
 export interface LocationListProps {
@@ -33,7 +34,7 @@ export interface LocationListProps {
   canManage: boolean;
 }
 
-type Dialog = { kind: 'create' } | { kind: 'edit'; row: LocationRow } | { kind: 'details'; row: LocationRow } | null;
+type Dialog = { kind: 'create' } | { kind: 'edit'; row: LocationRow } | { kind: 'details'; row: LocationRow } | { kind: 'codes'; row: LocationRow } | null;
 
 /** Store locations (spec section 2): search, filter, paging, enable switches, add, edit, details and delete. */
 export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledOnly, canManage }: LocationListProps) {
@@ -44,6 +45,7 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
   const [dialog, setDialog] = useState<Dialog>(null);
   const formLoaded = useLazyMount(dialog?.kind === 'create' || dialog?.kind === 'edit');
   const detailsLoaded = useLazyMount(dialog?.kind === 'details');
+  const codesLoaded = useLazyMount(dialog?.kind === 'codes');
   const blockedLoaded = useLazyMount(actions.blocked !== null);
   const filtered = keyword !== '' || enabledOnly;
   // A new location starts in the country the listed ones share (else the interface language's).
@@ -112,6 +114,7 @@ export function LocationList({ rows, total, pageNum, pageSize, keyword, enabledO
         />
       )}
       {detailsLoaded && <LocationDetailsDialog row={dialog?.kind === 'details' ? dialog.row : null} onOpenChange={(open) => !open && setDialog(null)} onEdit={(row) => setDialog({ kind: 'edit', row })} />}
+      {codesLoaded && <ReviewCodesDialog location={dialog?.kind === 'codes' ? dialog.row : null} canManage={canManage} onOpenChange={(open) => !open && setDialog(null)} />}
       {blockedLoaded && <DeleteBlockedDialog blocked={actions.blocked} onOpenChange={(open) => !open && actions.closeBlocked()} />}
     </>
   );

@@ -18,6 +18,7 @@ export interface FilterValues {
   maxRating?: number;
   site?: string;
   tag: string;
+  employee?: string;
   view: string;
   locationId?: number;
 }
@@ -25,7 +26,10 @@ export interface FilterValues {
 const ALL = 'all';
 
 /** The filters of /reviews; applying them writes the URL (so a filtered view can be shared). */
-export function ReviewFilters({ values, locations }: { values: FilterValues; locations: { id: number; name: string }[] }) {
+// One select for the employee filter: all, untagged, tagged, or one employee (prefixed, so a person named "tagged" stays a person).
+const EMPLOYEE = 'employee:';
+
+export function ReviewFilters({ values, locations, employees = [] }: { values: FilterValues; locations: { id: number; name: string }[]; employees?: string[] }) {
   const t = useTranslations('reviews');
   const router = useRouter();
   const [f, setF] = useState({
@@ -35,7 +39,7 @@ export function ReviewFilters({ values, locations }: { values: FilterValues; loc
     minRating: values.minRating ? String(values.minRating) : ALL,
     maxRating: values.maxRating ? String(values.maxRating) : ALL,
     site: values.site ?? ALL,
-    tag: values.tag,
+    tag: values.employee ? `${EMPLOYEE}${values.employee}` : values.tag,
     locationId: values.locationId ? String(values.locationId) : ALL,
   });
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
@@ -53,7 +57,8 @@ export function ReviewFilters({ values, locations }: { values: FilterValues; loc
     if (f.minRating !== ALL) p.set('minRating', f.minRating);
     if (f.maxRating !== ALL) p.set('maxRating', f.maxRating);
     if (f.site !== ALL) p.set('site', f.site);
-    if (f.tag !== ALL) p.set('tag', f.tag);
+    if (f.tag.startsWith(EMPLOYEE)) p.set('employee', f.tag.slice(EMPLOYEE.length));
+    else if (f.tag !== ALL) p.set('tag', f.tag);
     if (f.locationId !== ALL) p.set('locationId', f.locationId);
     if (values.view === 'needsResponse') p.set('view', 'needsResponse');
     router.push(`/reviews${p.size ? `?${p}` : ''}`);
@@ -89,6 +94,9 @@ export function ReviewFilters({ values, locations }: { values: FilterValues; loc
             { value: 'all', label: t('filters.tagAll') },
             { value: 'untagged', label: t('filters.tagUntagged') },
             { value: 'tagged', label: t('filters.tagTagged') },
+            ...employees.map((name) => ({ value: `${EMPLOYEE}${name}`, label: name })),
+            // A name from the URL that no longer appears among the options still shows as chosen.
+            ...(values.employee && !employees.includes(values.employee) ? [{ value: `${EMPLOYEE}${values.employee}`, label: values.employee }] : []),
           ]}
         />
       </FormField>

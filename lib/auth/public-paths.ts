@@ -2,7 +2,7 @@
  * The one declared list of pages reachable without signing in. API routes decide for themselves
  * (each route's `auth` option), so the proxy never guards /api.
  */
-export const PUBLIC_PAGE_PREFIXES = ['/login', '/portal', '/privacy', '/terms', '/no-permission', '/u/', '/p/', '/dev/mailbox'] as const;
+export const PUBLIC_PAGE_PREFIXES = ['/login', '/portal', '/privacy', '/terms', '/no-permission', '/u/', '/p/', '/dev/mailbox', '/r/', '/review/'] as const;
 
 /** API paths answered without a token (spec section 7), relative to /api. */
 export const PUBLIC_API_PATHS = [

@@ -30,6 +30,7 @@ export function reviewConditions(ctx: ServiceContext, f: Partial<ReviewFilters>,
   if (f.site) parts.push(eq(reviews.site, f.site));
   if (f.tag === 'tagged') parts.push(isNotNull(reviews.employeeTag));
   if (f.tag === 'untagged') parts.push(isNull(reviews.employeeTag));
+  if (f.employee) parts.push(eq(reviews.employeeTag, f.employee));
   if (f.view === 'needsResponse') parts.push(and(isNull(reviews.replyComment), lte(reviews.rating, 3)));
   if (f.locationId) parts.push(eq(reviews.locationId, f.locationId));
   return and(...parts) as SQL;

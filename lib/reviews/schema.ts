@@ -21,6 +21,8 @@ export const reviewFilterSchema = z
     maxRating: optionalInt(1, 5),
     site: z.preprocess(blank, z.enum(reviewSites).optional()),
     tag: z.preprocess(blank, z.enum(['all', 'untagged', 'tagged']).default('all')),
+    // One employee's reviews (the exact tag: what a review, a request or a scanned code credits).
+    employee: z.preprocess(blank, z.string().trim().max(50).optional()),
     view: z.preprocess(blank, z.enum(['all', 'needsResponse']).default('all')),
     locationId: optionalInt(1, 2_147_483_647),
     pageNum: pageNumber(),

@@ -8,6 +8,7 @@ import { seedDemoInbox } from './inbox';
 import { seedDemoMerchant } from './merchant';
 import { seedPosts } from './posts';
 import { seedReviews } from './reviews';
+import { seedReviewLinks } from './review-links';
 import { assertDemoSeedAllowed } from './policy';
 import { seedDemoTemplates } from './templates';
 import { seedTeam } from './team';
@@ -33,6 +34,8 @@ export async function seedAll(db: Db): Promise<void> {
   await seedPosts(db, demo);
   // Guarded by its own check (the demo merchant's review source).
   await seedReviews(db, demo);
+  // Guarded by its own check (the demo merchant has no review codes yet); after locations.
+  await seedReviewLinks(db, demo);
   // Guarded by its own check (the demo merchant has no templates yet).
   await seedDemoTemplates(db, demo);
   // Guarded by its own check (the demo merchant has no campaigns yet); after contacts and templates.

@@ -5,6 +5,10 @@ import { Mail, MessageSquare, MessagesSquare, Star, Users, Send } from 'lucide-r
 import { requireSession } from '@/lib/auth/session';
 import { dashboardFigures, type ChannelFigures } from '@/lib/dashboard/figures';
 import { dashboardQuerySchema } from '@/lib/dashboard/schema';
+import { employeeFigures } from '@/lib/dashboard/employee-figures';
+import { resolvePeriod } from '@/lib/dashboard/period';
+import { addDays } from '@/lib/time/calendar';
+import { EmployeeTable } from '@/components/dashboard/employee-table';
 import { locationOptions } from '@/lib/locations/options';
 import { formatDate } from '@/lib/time/format';
 import { PageHeader } from '@/components/ui/page-header';
@@ -29,13 +33,17 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
   const raw = firstValues(await searchParams);
   const parsed = dashboardQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : dashboardQuerySchema.parse({});
-  const [figures, ours] = await Promise.all([
+  const [figures, ours, employees] = await Promise.all([
     dashboardFigures(ctx, query),
     locationOptions(ctx),
+    employeeFigures(ctx, query),
   ]);
   const channelLabels: ChannelLabels = { sent: t('sent'), deliveryRate: t('deliveryRate'), optIn: t('optIn'), optOut: t('optOut') };
   const periodLabel = `${formatDate(figures.period.from, ctx.locale)} – ${formatDate(new Date(new Date(figures.period.to).getTime() - 1), ctx.locale)}`;
   const r = figures.reviews;
+  // The reviews page's own date filter for the same days (its last day is inclusive).
+  const days = resolvePeriod(query, ctx.now());
+  const reviewDays = { from: days.fromDay, to: addDays(days.toDay, -1) };
   const rtr = figures.requestToReview;
 
   return (
@@ -99,6 +107,31 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
           </div>
         </div>
       </div>
+      <Card className="mt-4">
+        <CardHeader>
+          <CardTitle>{t('employees.title')}</CardTitle>
+          <CardDescription>{t('employees.hint')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <EmployeeTable
+            lines={employees}
+            reviewsHref={(line) => `/reviews?${new URLSearchParams({ locationId: String(line.locationId), ...(line.employee ? { employee: line.employee } : { tag: 'untagged' }), ...reviewDays })}`}
+            labels={{
+              caption: t('employees.title'),
+              location: t('employees.location'),
+              employee: t('employees.employee'),
+              noEmployee: t('employees.noEmployee'),
+              scans: t('employees.scans'),
+              requests: t('employees.requests'),
+              clicks: t('employees.clicks'),
+              reviews: t('employees.reviews'),
+              averageRating: t('averageRating'),
+              empty: t('employees.empty'),
+            }}
+          />
+          <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">{t('employees.ftc')}</p>
+        </CardContent>
+      </Card>
       <div className="mt-4 grid grid-cols-2 gap-4 mobile:grid-cols-1">
         <ChannelCard title={t('email')} icon={Mail} figures={figures.email} testId="stat-email" labels={channelLabels} />
         <ChannelCard title={t('sms')} icon={MessageSquare} figures={figures.sms} testId="stat-sms" labels={channelLabels} />

@@ -31,7 +31,7 @@ export default async function LocationsPage({ searchParams }: { searchParams: Se
   const owner = (await userRole(ctx)) === 'owner';
   const rows = page.records.map((record) => ({ ...record, phoneDisplay: formatPhone(record.phone) }));
   return (
-    <ClientMessages namespaces={['common', 'locations', 'ui', 'validation']}>
+    <ClientMessages namespaces={['common', 'locations', 'reviewLinks', 'ui', 'validation']}>
       <LocationList rows={rows} total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} keyword={query.keyword ?? ''} enabledOnly={query.enabled === true} canManage={owner} />
     </ClientMessages>
   );

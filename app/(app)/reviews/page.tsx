@@ -6,6 +6,7 @@ import { requireSession } from '@/lib/auth/session';
 import { reviewFilterSchema, type ReviewFilters as Filters } from '@/lib/reviews/schema';
 import { revokedSources } from '@/lib/sources/overview';
 import { locationOptions } from '@/lib/locations/options';
+import { employeeOptions } from '@/lib/reviews/options';
 import { DEFAULT_TIME_ZONE } from '@/lib/time/format';
 import { PageHeader } from '@/components/ui/page-header';
 import { RevokedBanner } from '@/components/sources/revoked-banner';
@@ -34,7 +35,7 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
   // The heading, the actions and the filters need only these two small reads: they go out with the
   // page's first paint, and the reviews follow in their own boundary (bench/RESULTS.md, 2026-11-28:
   // a page revealed after the first frame waits 300 ms more).
-  const [revoked, ours] = await Promise.all([revokedSources(ctx), locationOptions(ctx)]);
+  const [revoked, ours, employees] = await Promise.all([revokedSources(ctx), locationOptions(ctx), employeeOptions(ctx)]);
   const query = new URLSearchParams(Object.entries(raw).filter(([k, v]) => v && !['pageNum', 'pageSize'].includes(k)) as [string, string][]);
   const today = formatInTimeZone(ctx.now(), DEFAULT_TIME_ZONE, 'yyyy-MM-dd');
 
@@ -58,7 +59,7 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Sear
         </p>
       )}
       <div className="flex flex-col gap-5">
-        <ReviewFilters values={filters} locations={ours} />
+        <ReviewFilters values={filters} locations={ours} employees={employees} />
         <Suspense fallback={<ReviewResultsSkeleton />}>
           <ReviewResults ctx={ctx} filters={filters} query={query} />
         </Suspense>
