@@ -4,7 +4,8 @@ import { createLocation, createMerchant, type TestMerchant } from '@/tests/fixtu
 import { callApi } from '@/tests/fixtures/api';
 import { reviews } from '@/db/schema/reviews';
 import { contacts } from '@/db/schema/contacts';
-import { campaigns, deliveries } from '@/db/schema/campaigns';
+import { campaigns } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { reviewLinkScans, reviewLinks } from '@/db/schema/review-links';
 import { recordClick } from '@/lib/sending/tracking-events';
 import { employeeFigures, type EmployeeFigures } from '@/lib/dashboard/employee-figures';
