@@ -12,6 +12,7 @@ import { authenticateRequest } from './authenticate';
 import { logError } from '@/lib/observability/log-error';
 import { MAX_JSON_DEPTH, isDataException, jsonNestingExceeds, nulIssues } from '@/lib/validation/input-guard';
 import { clientAddress } from '@/lib/http/client-address';
+import { DATABASE_UNREACHABLE, unlessDatabaseGone } from '@/db/reachable';
 import { BODY_LIMITS, readBodyText } from '@/lib/http/read-body';
 import { errorFields, logger } from '@/lib/observability/logger';
 import { observeHttpRequest } from '@/lib/observability/metrics';
@@ -81,7 +82,7 @@ export function route<A extends 'user' | 'public', Q extends z.ZodType | undefin
       const now = () => new Date();
       let ctx: ServiceContext | PublicContext;
       if (options.auth === 'user') {
-        const user = await authenticateRequest(db, request, browserSessionToken);
+        const user = await unlessDatabaseGone(authenticateRequest(db, request, browserSessionToken));
         if (!user) throw new AppError('UNAUTHORIZED');
         Object.assign(who, { merchantId: user.merchantId, userId: user.userId });
         if (options.permission && !user.permissions.includes(options.permission)) throw new AppError('FORBIDDEN');
@@ -96,7 +97,8 @@ export function route<A extends 'user' | 'public', Q extends z.ZodType | undefin
       const query = options.query ? parseOrThrow(options.query, rawQuery) : undefined;
       const bodyLimit = options.bodyLimit ?? (options.auth === 'user' ? BODY_LIMITS.userJson : BODY_LIMITS.publicJson);
       const body = options.body ? parseOrThrow(options.body, assertNoNul(await readJson(request, bodyLimit))) : undefined;
-      const result = await handler(ctx as RouteContext<A>, { query, body, params, request, t } as RouteInput<Infer<Q>, Infer<B>, Infer<P>>);
+      // PostgreSQL out of reach answers 503 in seconds, not when TCP gives up (db/reachable.ts).
+      const result = await unlessDatabaseGone(handler(ctx as RouteContext<A>, { query, body, params, request, t } as RouteInput<Infer<Q>, Infer<B>, Infer<P>>));
       if (result instanceof Response) {
         result.headers.set('x-request-id', requestId);
         return finish(result);
@@ -240,7 +242,7 @@ async function browserSessionToken(): Promise<string | null> {
   return session?.accessToken && !session.error ? session.accessToken : null;
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', 'CONNECTION_CLOSED', 'CONNECT_TIMEOUT']);
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', 'CONNECTION_CLOSED', 'CONNECT_TIMEOUT', DATABASE_UNREACHABLE]);
 
 // Drizzle wraps driver errors in DrizzleQueryError (the driver's error is its cause).
 function isDatabaseUnavailable(error: unknown): boolean {
