@@ -12,7 +12,7 @@ import { sendEmail } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
 import { escapeHtml, mailButton, productEmailHtml } from '@/lib/messaging/layout';
 import { requireOwner } from '@/lib/team/require-owner';
-import { reserveSystemMail } from '@/lib/sending-policy/system-mail';
+import { reserveSystemMail } from '@/lib/rate-limit/system-mail';
 import { getProfile, requireServiceEmail, type MerchantProfile } from './profile';
 
 /** A verification link stays valid for a day; a Pending request older than that counts as Failed. */

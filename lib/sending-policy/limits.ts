@@ -38,14 +38,3 @@ export const HIGH_RISK_NUMBER_TYPES = ['PREMIUM_RATE', 'SHARED_COST', 'UAN'] as 
 /** Where a merchant has no location and no phone of its own to take countries from. */
 export const FALLBACK_SMS_COUNTRIES = ['CN', 'HK', 'US'];
 
-/**
- * Mail we send on a merchant's behalf to an address it types (team invitations, service-e-mail
- * verifications), counted per merchant and per recipient over hours, in rate-limit hits that no
- * row's deletion takes back: revoking and re-inviting an address restarted the old once-a-minute
- * rule and sent 8 mails in 3 s. A team is invited a few people at a time; a victim's inbox gets
- * at most 3 such mails an hour and 5 a day from every merchant together.
- */
-export const SYSTEM_MAIL_MERCHANT_HOURLY = { bucket: 'systemMailMerchantHour', max: 10, windowSeconds: 60 * 60 };
-export const SYSTEM_MAIL_MERCHANT_DAILY = { bucket: 'systemMailMerchantDay', max: 30, windowSeconds: 24 * 60 * 60 };
-export const SYSTEM_MAIL_RECIPIENT_HOURLY = { bucket: 'systemMailRecipientHour', max: 3, windowSeconds: 60 * 60 };
-export const SYSTEM_MAIL_RECIPIENT_DAILY = { bucket: 'systemMailRecipientDay', max: 5, windowSeconds: 24 * 60 * 60 };

@@ -11,7 +11,7 @@ import { INVITATION_TTL_DAYS, sendInvitationMail } from './invitation-mail';
 import type { InviteInput } from './schema';
 import { listTeam, type TeamInvitation } from './list-team';
 import { requireOwner } from './require-owner';
-import { countAccountLookup, reserveSystemMail } from '@/lib/sending-policy/system-mail';
+import { countAccountLookup, reserveSystemMail } from '@/lib/rate-limit/system-mail';
 
 /** At most this many invitations wait at once per merchant; one re-send a minute per invitation. */
 export const MAX_PENDING_INVITATIONS = 20;

@@ -9,7 +9,7 @@ import { DELETE as revoke } from '@/app/api/merchant/team/invitation/[id]/route'
 import { PUT as putServiceEmail } from '@/app/api/merchant/serviceEmail/route';
 import { POST as sendVerification } from '@/app/api/merchant/serviceEmail/sendVerification/route';
 import { EMAIL_LOOKUP_LIMIT } from '@/lib/rate-limit/rate-limit';
-import { SYSTEM_MAIL_MERCHANT_HOURLY, SYSTEM_MAIL_RECIPIENT_HOURLY } from '@/lib/sending-policy/limits';
+import { SYSTEM_MAIL_MERCHANT_HOURLY, SYSTEM_MAIL_RECIPIENT_HOURLY } from '@/lib/rate-limit/system-mail';
 
 /**
  * Mail bombing, phishing relay and account lookups through a merchant of one's own, as found from

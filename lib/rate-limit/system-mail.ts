@@ -1,6 +1,17 @@
 import type { ServiceContext } from '@/lib/context';
-import { EMAIL_LOOKUP_LIMIT, reserveAll, reserveAttempt, tooManyRequests } from '@/lib/rate-limit/rate-limit';
-import { SYSTEM_MAIL_MERCHANT_DAILY, SYSTEM_MAIL_MERCHANT_HOURLY, SYSTEM_MAIL_RECIPIENT_DAILY, SYSTEM_MAIL_RECIPIENT_HOURLY } from './limits';
+import { EMAIL_LOOKUP_LIMIT, reserveAll, reserveAttempt, tooManyRequests, type Limit } from './rate-limit';
+
+/**
+ * Mail we send on a merchant's behalf to an address it types (team invitations, service-e-mail
+ * verifications), counted per merchant and per recipient over hours, in rate-limit hits that no
+ * row's deletion takes back: revoking and re-inviting an address restarted the old once-a-minute
+ * rule and sent 8 mails in 3 s. A team is invited a few people at a time; a victim's inbox gets
+ * at most 3 such mails an hour and 5 a day from every merchant together.
+ */
+export const SYSTEM_MAIL_MERCHANT_HOURLY: Limit = { bucket: 'systemMailMerchantHour', max: 10, windowSeconds: 60 * 60 };
+export const SYSTEM_MAIL_MERCHANT_DAILY: Limit = { bucket: 'systemMailMerchantDay', max: 30, windowSeconds: 24 * 60 * 60 };
+export const SYSTEM_MAIL_RECIPIENT_HOURLY: Limit = { bucket: 'systemMailRecipientHour', max: 3, windowSeconds: 60 * 60 };
+export const SYSTEM_MAIL_RECIPIENT_DAILY: Limit = { bucket: 'systemMailRecipientDay', max: 5, windowSeconds: 24 * 60 * 60 };
 
 /**
  * Counts one mail we are about to send for the merchant to `to` (./limits.ts): 429 with the wait
