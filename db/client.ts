@@ -16,6 +16,10 @@ export interface DbHandle {
   db: Db;
   driver: DbDriver;
   close: () => Promise<void>;
+  /** The server's address (PostgreSQL), for the reachability check of db/reachable.ts. */
+  url?: string;
+  /** Runs the migrations on a connection without the statement time limit (a big table's DDL may take longer). */
+  withoutTimeLimit?: <T>(work: (db: Db) => Promise<T>) => Promise<T>;
   /** Runs `work` while holding the migration lock (PostgreSQL: several processes may start at once). */
   exclusively?: <T>(work: () => Promise<T>) => Promise<T>;
 }
@@ -77,6 +81,26 @@ export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
 
+/**
+ * Time limits of every PostgreSQL connection (DATABASE_CONNECT_TIMEOUT_SECONDS,
+ * DATABASE_STATEMENT_TIMEOUT_MS). A statement running longer is cancelled by the server: no
+ * request or batch of ours needs a minute, and a runaway one must not hold its locks and a pool
+ * connection for good. Migrations lift it for their own transaction (migrateDatabase).
+ */
+export const CONNECT_TIMEOUT_SECONDS = 5;
+export const STATEMENT_TIMEOUT_MS = 60_000;
+
+function positiveNumber(raw: string | undefined, fallback: number): number {
+  const n = Number(raw);
+  return raw?.trim() && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** The address of the process's PostgreSQL (none with PGlite). */
+export async function processDatabaseUrl(): Promise<string | undefined> {
+  const handle = store.__starloopDb ? await store.__starloopDb.catch(() => null) : null;
+  return handle ? handle.url : process.env.DATABASE_URL;
+}
+
 /** Tests hand the process a database of their own (a fresh one per test file). */
 export function installProcessDatabase(handle: DbHandle): void {
   store.__starloopDb = Promise.resolve(handle);
@@ -100,12 +124,23 @@ async function openPostgres(url: string): Promise<DbHandle> {
   guardDriverTypeFetch();
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
+  const statementTimeout = positiveNumber(process.env.DATABASE_STATEMENT_TIMEOUT_MS, STATEMENT_TIMEOUT_MS);
+  const withoutTimeLimit = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
+    const single = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: positiveNumber(process.env.DATABASE_CONNECT_TIMEOUT_SECONDS, CONNECT_TIMEOUT_SECONDS), prepare: namedPreparedStatements(), connection: { work_mem: WORK_MEM, ...SESSION_DATES, statement_timeout: 0 } });
+    try {
+      return await work(drizzle(single) as unknown as Db);
+    } finally {
+      await single.end({ timeout: 5 });
+    }
+  };
   const client = postgres(url, {
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     onnotice: () => {},
-    connect_timeout: 10,
+    // A server that does not answer a new connection is given up on in seconds (503 to the caller,
+    // lib/api/route.ts), not after the 10 s that, with retries, kept requests waiting over a minute.
+    connect_timeout: positiveNumber(process.env.DATABASE_CONNECT_TIMEOUT_SECONDS, CONNECT_TIMEOUT_SECONDS),
     prepare: namedPreparedStatements(),
-    connection: { work_mem: WORK_MEM, ...SESSION_DATES },
+    connection: { work_mem: WORK_MEM, ...SESSION_DATES, statement_timeout: statementTimeout },
     // postgres.js waits up to 20 s (3^failures / 100 s, shared by the pool) before reconnecting
     // after failed attempts, so a 3 s database restart kept the app down ~15 s more. Cap it at 1 s.
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
@@ -130,7 +165,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
       await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_POLL_MS));
     }
   };
-  return { db: drizzle(client) as unknown as Db, driver: 'postgres', close: () => client.end({ timeout: 5 }), exclusively };
+  return { db: drizzle(client) as unknown as Db, driver: 'postgres', url, close: () => client.end({ timeout: 5 }), exclusively, withoutTimeLimit };
 }
 
 /** dir null: an in-memory database (tests). */
@@ -150,8 +185,9 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
   if (handle.driver === 'postgres') {
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
     const run = handle.exclusively ?? ((work) => work());
+    const unlimited = handle.withoutTimeLimit ?? ((work) => work(handle.db));
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver's own type
-    await run(() => migrate(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER }));
+    await run(() => unlimited((db) => migrate(db as any, { migrationsFolder: MIGRATIONS_FOLDER })));
   } else {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above

@@ -2,16 +2,17 @@
 
 import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { disableTwoFactorAction, regenerateRecoveryCodesAction, startTwoFactorAction } from '@/lib/auth/two-factor/actions';
+import { disableTwoFactorAction, regenerateRecoveryCodesAction } from '@/lib/auth/two-factor/actions';
 import type { TwoFactorSetup as Setup, TwoFactorStatus } from '@/lib/auth/two-factor/enrol';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { TwoFactorConfirmForm } from './two-factor-confirm-form';
 import { TwoFactorSetup } from './two-factor-setup';
+import { TwoFactorPasswordForm } from './two-factor-password-form';
 
-type View = { kind: 'idle' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' } | { kind: 'regenerate' };
+type View = { kind: 'idle' } | { kind: 'password' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' } | { kind: 'regenerate' };
 
 /** Settings → two-step verification: turn on (secret, then a code, then recovery codes), turn off, new recovery codes. */
 export function TwoFactorCard({ initial }: { initial: TwoFactorStatus }) {
@@ -20,15 +21,11 @@ export function TwoFactorCard({ initial }: { initial: TwoFactorStatus }) {
   const [status, setStatus] = useState(initial);
   const [view, setView] = useState<View>({ kind: 'idle' });
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [pending, start] = useTransition();
 
+  // The password first (./two-factor-password-form.tsx), then the secret.
   const turnOn = () => {
     setMessage(null);
-    start(async () => {
-      const result = await startTwoFactorAction({});
-      if (result.ok) setView({ kind: 'setup', setup: result.data });
-      else setMessage({ ok: false, text: result.message });
-    });
+    setView({ kind: 'password' });
   };
 
   return (
@@ -48,6 +45,7 @@ export function TwoFactorCard({ initial }: { initial: TwoFactorStatus }) {
             {message.text}
           </p>
         )}
+        {view.kind === 'password' && <TwoFactorPasswordForm onCancel={() => setView({ kind: 'idle' })} onStarted={(setup) => setView({ kind: 'setup', setup })} />}
         {view.kind === 'setup' && (
           <TwoFactorSetup
             setup={view.setup}
@@ -85,7 +83,7 @@ export function TwoFactorCard({ initial }: { initial: TwoFactorStatus }) {
         )}
         {view.kind === 'idle' && !status.enabled && (
           <div>
-            <Button onClick={turnOn} loading={pending} data-testid="two-factor-turn-on">
+            <Button onClick={turnOn} data-testid="two-factor-turn-on">
               <ShieldCheck aria-hidden="true" />
               {t('turnOn')}
             </Button>

@@ -12,6 +12,8 @@ import { authenticateRequest } from './authenticate';
 import { logError } from '@/lib/observability/log-error';
 import { MAX_JSON_DEPTH, isDataException, jsonNestingExceeds, nulIssues } from '@/lib/validation/input-guard';
 import { clientAddress } from '@/lib/http/client-address';
+import { DATABASE_UNREACHABLE, unlessDatabaseGone } from '@/db/reachable';
+import { idempotent } from './idempotency';
 import { BODY_LIMITS, readBodyText } from '@/lib/http/read-body';
 import { errorFields, logger } from '@/lib/observability/logger';
 import { observeHttpRequest } from '@/lib/observability/metrics';
@@ -81,7 +83,7 @@ export function route<A extends 'user' | 'public', Q extends z.ZodType | undefin
       const now = () => new Date();
       let ctx: ServiceContext | PublicContext;
       if (options.auth === 'user') {
-        const user = await authenticateRequest(db, request, browserSessionToken);
+        const user = await unlessDatabaseGone(authenticateRequest(db, request, browserSessionToken));
         if (!user) throw new AppError('UNAUTHORIZED');
         Object.assign(who, { merchantId: user.merchantId, userId: user.userId });
         if (options.permission && !user.permissions.includes(options.permission)) throw new AppError('FORBIDDEN');
@@ -95,8 +97,28 @@ export function route<A extends 'user' | 'public', Q extends z.ZodType | undefin
       const params = options.params ? parseOrThrow(options.params, rawParams) : rawParams;
       const query = options.query ? parseOrThrow(options.query, rawQuery) : undefined;
       const bodyLimit = options.bodyLimit ?? (options.auth === 'user' ? BODY_LIMITS.userJson : BODY_LIMITS.publicJson);
-      const body = options.body ? parseOrThrow(options.body, assertNoNul(await readJson(request, bodyLimit))) : undefined;
-      const result = await handler(ctx as RouteContext<A>, { query, body, params, request, t } as RouteInput<Infer<Q>, Infer<B>, Infer<P>>);
+      const rawBody = options.body ? assertNoNul(await readJson(request, bodyLimit)) : undefined;
+      const body = options.body ? parseOrThrow(options.body, rawBody) : undefined;
+      // PostgreSQL out of reach answers 503 in seconds, not when TCP gives up (db/reachable.ts).
+      const callHandler = () => unlessDatabaseGone(handler(ctx as RouteContext<A>, { query, body, params, request, t } as RouteInput<Infer<Q>, Infer<B>, Infer<P>>));
+      const idempotencyKey = request.headers.get('idempotency-key');
+      if (idempotencyKey !== null && options.auth === 'user' && request.method === 'POST') {
+        // A create call with a key runs once; the same key and body answer its first answer (lib/api/idempotency.ts).
+        const user = ctx as ServiceContext;
+        let file: Response | null = null;
+        const call = { db, merchantId: user.merchantId, userId: user.userId, key: idempotencyKey, request: { method: request.method, path: new URL(request.url).pathname, body: rawBody ?? null }, now: now() };
+        const kept = await idempotent(call, async () => {
+          const result = await callHandler();
+          if (result instanceof Response) {
+            file = result;
+            return null;
+          }
+          return { status: 200, body: result ?? null };
+        });
+        if (!kept && file) return finish(withRequestId(file, requestId));
+        if (kept) return finish(envelopeResponse(kept.status, kept.status, t(options.successKey ?? 'common.success'), kept.body, requestId, kept.replayed ? { 'idempotent-replayed': 'true' } : {}));
+      }
+      const result = await callHandler();
       if (result instanceof Response) {
         result.headers.set('x-request-id', requestId);
         return finish(result);
@@ -110,6 +132,11 @@ export function route<A extends 'user' | 'public', Q extends z.ZodType | undefin
   // The options stay readable on the handler: the security sweeps (tests/integration/security-*)
   // enumerate every route's auth and schemas from it.
   return Object.assign(handle, { routeOptions: options as RouteOptions<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined> });
+}
+
+function withRequestId(response: Response, requestId: string): Response {
+  response.headers.set('x-request-id', requestId);
+  return response;
 }
 
 /** The error envelope for a caller outside route(); unexpected errors are logged here. */
@@ -240,7 +267,7 @@ async function browserSessionToken(): Promise<string | null> {
   return session?.accessToken && !session.error ? session.accessToken : null;
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', 'CONNECTION_CLOSED', 'CONNECT_TIMEOUT']);
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', 'CONNECTION_CLOSED', 'CONNECT_TIMEOUT', DATABASE_UNREACHABLE]);
 
 // Drizzle wraps driver errors in DrizzleQueryError (the driver's error is its cause).
 function isDatabaseUnavailable(error: unknown): boolean {

@@ -4,7 +4,7 @@ const BASE = 'http://starloop.invalid';
  * Where to go after signing in: only a path of this site. Browsers read `/\evil.example` and
  * `/<tab>/evil.example` as `//evil.example` (another host), so the address is resolved the way a
  * browser would and must stay on this origin; backslashes and control characters are refused
- * outright. Anything else (absent, repeated, foreign, over-long) goes to the dashboard.
+ * outright, and so is a path that resolves to two leading slashes. Anything else (absent, repeated, foreign, over-long) goes to the dashboard.
  */
 export function safeRedirectPath(target: unknown, fallback = '/dashboard'): string {
   if (typeof target !== 'string' || !target.startsWith('/') || target.length > 2000) return fallback;
@@ -16,5 +16,9 @@ export function safeRedirectPath(target: unknown, fallback = '/dashboard'): stri
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Resolving can make a second leading slash ("/..//evil.example" is "//evil.example"), which a
+  // later redirect reads as another host: only a single-slash path of this origin is answered.
+  if (!path.startsWith('/') || path.startsWith('//') || new URL(path, BASE).origin !== BASE) return fallback;
+  return path;
 }

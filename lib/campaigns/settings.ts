@@ -9,6 +9,7 @@ import { isDefaultFilter } from './filters';
 import { loadUsableTemplate } from './lookups';
 import { requireOwnLocation } from '@/lib/locations/own-location';
 import { assertRecipient, recipientPhone } from './snapshots';
+import { assertSmsDestination } from '@/lib/sending-policy/reserve-sms';
 import type { CampaignInput, FilterConditions } from './schema';
 
 /**
@@ -51,7 +52,9 @@ export async function resolveSettings(ctx: ServiceContext, db: Db, input: Campai
   const template = await loadUsableTemplate(db, ctx.merchantId, input.templateId, input.campaignChannel);
   assertRecipient(input, input.campaignChannel);
   // Refused now rather than when the campaign sends: the number must read one way at the location.
-  if (input.recipientPhone) await recipientPhone(ctx, db, location.id, input.recipientPhone);
+  // and be one the merchant may text (the SMS destination rule, lib/sending-policy).
+  if (input.recipientPhone && input.campaignChannel === 1) await assertSmsDestination({ ...ctx, db }, await recipientPhone(ctx, db, location.id, input.recipientPhone), 'recipientPhone');
+  else if (input.recipientPhone) await recipientPhone(ctx, db, location.id, input.recipientPhone);
   const scheduledTime = parseScheduledTime(input.scheduledTime, input.timezone);
   if (input.sendType === SendType.SCHEDULE) assertNotPast(scheduledTime, ctx.now());
   const avoid = parseRangeList(input.avoidHours) ?? [];

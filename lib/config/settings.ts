@@ -4,7 +4,7 @@
  * (lib/config/production-checks.ts lists `settingProblems`). Values are read per call, not cached:
  * tests switch variables between calls, and one lookup costs nothing beside the work it configures.
  *
- * Not here, on purpose: db/ reads DATABASE_URL, PGLITE_DIR, DATABASE_POOL_SIZE and
+ * Not here, on purpose: db/ reads DATABASE_URL, PGLITE_DIR, DATABASE_POOL_SIZE, DATABASE_CONNECT_TIMEOUT_SECONDS, DATABASE_STATEMENT_TIMEOUT_MS and
  * DATABASE_PREPARED_STATEMENTS itself (it sits below lib/); the OpenTelemetry SDK reads its own
  * OTEL_* variables; S3_* is read as one block by lib/storage and GOOGLE_* by lib/gbp/config.ts (each
  * variable still has one reader).

@@ -13,6 +13,8 @@ export const errorCatalogue = {
   CONFLICT: { status: 409, messageKey: 'errors.http.409' },
   PAYLOAD_TOO_LARGE: { status: 413, messageKey: 'errors.http.413' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, messageKey: 'errors.http.415' },
+  // An Idempotency-Key used before with another request (lib/api/idempotency.ts).
+  UNPROCESSABLE: { status: 422, messageKey: 'errors.http.422' },
   TOO_MANY_REQUESTS: { status: 429, messageKey: 'errors.http.429' },
   LOGIN_ERROR: { status: 455, messageKey: 'errors.http.455' },
   // The password was right and the account has two-step verification on: data.challenge goes to

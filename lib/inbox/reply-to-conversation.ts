@@ -17,6 +17,7 @@ import { markRead } from './mark-conversation';
 import { requireOwnConversation } from './own-conversation';
 import { contactColumns } from '@/lib/contacts/record';
 import { reserveOnce, type Limit } from '@/lib/rate-limit/rate-limit';
+import { reserveSmsSend } from '@/lib/sending-policy/reserve-sms';
 import crypto from 'node:crypto';
 
 /** What a refused reply says: no address on the channel, or any other consent reason (opted out, bounced, complained). */
@@ -88,8 +89,16 @@ export async function replyToConversation(ctx: ServiceContext, input: ReplyInput
       await markRead(ctx, conversation.id);
       return { messageId: recorded.messageId };
     }
-    handedOver = true;
-    const result = await sendSms(ctx.db, { merchantId: ctx.merchantId, to: address, body: input.text });
+    // The destination rule and the daily cap of every SMS sent for the merchant (lib/sending-policy).
+    const releaseSms = await reserveSmsSend(ctx, address, 'channel');
+    let result;
+    try {
+      handedOver = true;
+      result = await sendSms(ctx.db, { merchantId: ctx.merchantId, to: address, body: input.text });
+    } catch (error) {
+      if (error instanceof TwilioApiError || (error instanceof DeliveryError && !error.uncertain)) await releaseSms();
+      throw error;
+    }
     const recorded = await recordMessage(ctx.db, { merchantId: ctx.merchantId, contactId: contact.id, direction: 'out', channel: 'sms', from: '', to: address, text: input.text, externalId: result.messageId || null, userId: ctx.userId, at: now });
     await markRead(ctx, conversation.id);
     return { messageId: recorded.messageId };

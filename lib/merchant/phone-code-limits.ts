@@ -3,6 +3,7 @@ import type { ServiceContext } from '@/lib/context';
 import { countryOfNumber } from '@/lib/phone/read';
 import { PHONE_CODE_ADDRESS_DAILY, PHONE_CODE_MERCHANT_DAILY, PHONE_CODE_MERCHANT_HOURLY, addressKey, reserveAll, tooManyRequests } from '@/lib/rate-limit/rate-limit';
 import { setting } from '@/lib/config/settings';
+import { smsDestinationRefusal } from '@/lib/sending-policy/destination';
 
 const DEFAULT_COUNTRIES = ['CN', 'HK', 'US'];
 
@@ -19,7 +20,9 @@ export function smsCodeCountries(): string[] {
 export async function reservePhoneCode(ctx: ServiceContext, phone: string, ip: string | undefined): Promise<() => Promise<void>> {
   const countries = smsCodeCountries();
   const country = countryOfNumber(phone);
-  if (!country || !countries.includes(country)) {
+  // The same destination rule as every SMS we send (premium, shared-cost and satellite ranges
+  // refused even in an allowed country: +1 900 is a US number).
+  if (!country || !countries.includes(country) || smsDestinationRefusal(phone, countries)) {
     throw new AppError('VALIDATION', 'accounts.errors.phoneCountryNotAllowed', { values: { countries: countries.join(', ') }, fieldErrors: { phone: 'accounts.errors.phoneCountryNotAllowed' } });
   }
   const merchantKey = `merchant:${ctx.merchantId}`;

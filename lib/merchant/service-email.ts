@@ -12,6 +12,7 @@ import { sendEmail } from '@/lib/messaging/send';
 import { DeliveryError } from '@/lib/messaging/types';
 import { escapeHtml, mailButton, productEmailHtml } from '@/lib/messaging/layout';
 import { requireOwner } from '@/lib/team/require-owner';
+import { reserveSystemMail } from '@/lib/rate-limit/system-mail';
 import { getProfile, requireServiceEmail, type MerchantProfile } from './profile';
 
 /** A verification link stays valid for a day; a Pending request older than that counts as Failed. */
@@ -42,6 +43,16 @@ export async function sendServiceEmailVerification(ctx: ServiceContext, baseUrl 
   const now = ctx.now();
   const token = crypto.randomBytes(32).toString('base64url');
   await claimPending(ctx, email, token, now);
+  // Counted per merchant and per address over hours (after the Pending claim, which refuses
+  // requests made at once): rotating through addresses, one mail each, could otherwise mail
+  // anyone as often as the Pending rule allows.
+  let releaseMail: () => Promise<void>;
+  try {
+    releaseMail = await reserveSystemMail(ctx, email);
+  } catch (error) {
+    await releasePending(ctx, token, now, { emailVerificationStatus: profile.emailVerificationStatus, lastVerificationTime: profile.lastVerificationTime ? new Date(profile.lastVerificationTime) : null });
+    throw error;
+  }
   const link = `${baseUrl}/portal/verify-email?token=${encodeURIComponent(token)}`;
   const t = translatorFor(ctx.locale);
   try {
@@ -59,8 +70,10 @@ export async function sendServiceEmailVerification(ctx: ServiceContext, baseUrl 
   } catch (error) {
     if (!(error instanceof DeliveryError)) {
       await releasePending(ctx, token, now, { emailVerificationStatus: profile.emailVerificationStatus, lastVerificationTime: profile.lastVerificationTime ? new Date(profile.lastVerificationTime) : null });
+      await releaseMail();
       throw error;
     }
+    if (!error.uncertain) await releaseMail();
     await releasePending(ctx, token, now, { emailVerificationStatus: error.temporary ? 'TemporaryFailure' : 'Failed', lastVerificationTime: now });
     throw new AppError('BAD_GATEWAY', 'accounts.errors.sendVerificationFailed');
   }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /** Why a queued message is not sent; stored on the delivery (status skipped) and counted. */
-export const skipReasons = ['opted_out', 'no_address', 'bounced', 'complained', 'no_optin', 'frequency_cap', 'contact_deleted'] as const;
+export const skipReasons = ['opted_out', 'no_address', 'bounced', 'complained', 'no_optin', 'frequency_cap', 'contact_deleted', 'destination_refused', 'daily_cap'] as const;
 export type SkipReason = (typeof skipReasons)[number];
 
 export type Channel = 'email' | 'sms';
@@ -12,7 +12,15 @@ export interface ConsentState {
   emailOptIn: boolean | null;
   smsOptIn: boolean | null;
   emailStatus: 'ok' | 'bounced' | 'complained';
+  /**
+   * The SMS sending policy's verdict on this message (lib/sending/sms-policy.ts): a destination
+   * refused (high-risk range, a country the merchant does not serve) or the merchant's daily cap
+   * reached. Set by the sending engine's batch read only; consent comes first.
+   */
+  smsPolicy?: SmsPolicyReason | null;
 }
+
+export type SmsPolicyReason = 'destination_refused' | 'daily_cap';
 
 /** What the rules read of a member: the contact's consent, and whether the frequency cap holds. */
 export interface EligibilitySubject extends ConsentState {
@@ -72,7 +80,7 @@ const rules: Record<Channel, readonly Rule[]> = {
 /** The reason the dispatcher skips this member (null: it sends). */
 export function skipReason(channel: Channel, subject: EligibilitySubject, scene: string | null): SkipReason | null {
   for (const rule of applicable(channel, scene)) if (testJs(rule.test, subject)) return rule.reason;
-  return null;
+  return channel === 'sms' ? (subject.smsPolicy ?? null) : null;
 }
 
 /**

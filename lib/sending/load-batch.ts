@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { DEFAULT_FREQUENCY_CAP_DAYS, recentlyAskedSql, type ConsentState } from './eligibility';
 import type { RenderContext } from './render-message';
 import { inboxAddress } from '@/lib/reply-address/reply-address';
+import { applySmsPolicy } from './sms-policy';
 
 /** Everything one claimed delivery needs, read for the whole batch in one query. */
 export interface DeliveryJob {
@@ -111,7 +112,7 @@ export async function loadJobs(db: Db, deliveryIds: number[], now: Date): Promis
       order by d.id`,
     );
   });
-  return rows.map((r) => ({
+  const jobs = rows.map((r): DeliveryJob => ({
     deliveryId: Number(r.delivery_id),
     merchantId: Number(r.merchant_id),
     campaignId: Number(r.campaign_id),
@@ -149,4 +150,6 @@ export async function loadJobs(db: Db, deliveryIds: number[], now: Date): Promis
     frequencyCapDays: r.cap_days ?? DEFAULT_FREQUENCY_CAP_DAYS,
     recentlyAsked: Boolean(r.recently_asked),
   }));
+  // Destination and daily cap of SMS (./sms-policy.ts): skipped as the consent rules are.
+  return applySmsPolicy(db, jobs, now);
 }

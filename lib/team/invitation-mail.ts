@@ -8,7 +8,11 @@ import { DeliveryError } from '@/lib/messaging/types';
 
 export const INVITATION_TTL_DAYS = 7;
 
-/** The invitation e-mail: who invites, to which merchant, the link and its expiry. */
+/**
+ * The invitation e-mail: who invites, to which merchant, the link and its expiry. The merchant's
+ * and the inviter's names are anyone's choice ("URGENT: account locked - verify at ..."): never in
+ * the subject or the title of a mail from us, and quoted in the body as the merchant's own words.
+ */
 export async function sendInvitationMail(
   db: Db,
   input: { merchantId: number; to: string; link: string; merchantName: string; inviterName: string; locale: Locale },
@@ -20,10 +24,10 @@ export async function sendInvitationMail(
     await sendEmail(db, {
       merchantId: input.merchantId,
       to: input.to,
-      subject: t('team.mail.subject', values),
+      subject: t('team.mail.subject'),
       text: `${t('team.mail.intro', values)}\n\n${input.link}\n\n${expiry}\n${t('team.mail.ignore')}`,
       html: productEmailHtml({
-        title: t('team.mail.title', values),
+        title: t('team.mail.title'),
         body: `<p>${escapeHtml(t('team.mail.intro', values))}</p>${mailButton(input.link, t('team.mail.button'))}<p>${escapeHtml(expiry)}</p>`,
         footer: t('team.mail.ignore'),
       }),

@@ -11,6 +11,7 @@ import { INVITATION_TTL_DAYS, sendInvitationMail } from './invitation-mail';
 import type { InviteInput } from './schema';
 import { listTeam, type TeamInvitation } from './list-team';
 import { requireOwner } from './require-owner';
+import { countAccountLookup, reserveSystemMail } from '@/lib/rate-limit/system-mail';
 
 /** At most this many invitations wait at once per merchant; one re-send a minute per invitation. */
 export const MAX_PENDING_INVITATIONS = 20;
@@ -22,7 +23,9 @@ export function invitationLink(token: string, baseUrl = appUrl()): string {
 }
 
 /** The e-mail must not sign in anywhere yet: an account belongs to one merchant. */
-async function assertNotRegistered(ctx: Pick<ServiceContext, 'db'>, email: string): Promise<void> {
+async function assertNotRegistered(ctx: ServiceContext, email: string): Promise<void> {
+  // The answer tells whether the address has an account: counted as the public lookups are.
+  await countAccountLookup(ctx, email);
   const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (row) throw new AppError('EMAIL_EXISTS', 'team.errors.alreadyRegistered', { fieldErrors: { email: 'team.errors.alreadyRegistered' } });
 }
@@ -104,7 +107,14 @@ async function mailInvitation(ctx: ServiceContext, to: string, token: string, ba
     .where(and(eq(users.id, ctx.userId), eq(users.merchantId, ctx.merchantId)))
     .limit(1);
   if (!merchant || !inviter) throw notFound();
-  await sendInvitationMail(ctx.db, { merchantId: ctx.merchantId, to, link: invitationLink(token, baseUrl), merchantName: merchant.name, inviterName: inviter.name, locale: ctx.locale });
+  // Counted per merchant and per recipient over hours: a revoked invitation's row is gone, its count is not.
+  const release = await reserveSystemMail(ctx, to);
+  try {
+    await sendInvitationMail(ctx.db, { merchantId: ctx.merchantId, to, link: invitationLink(token, baseUrl), merchantName: merchant.name, inviterName: inviter.name, locale: ctx.locale });
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }
 
 async function invitationOf(ctx: ServiceContext, invitationId: number): Promise<TeamInvitation> {

@@ -97,6 +97,9 @@ test('turn on in settings, sign out, sign in with a code', async ({ page, reques
   // By keyboard: focus the button and press Enter.
   await card.getByTestId('two-factor-turn-on').focus();
   await page.keyboard.press('Enter');
+  // The current password first: a stolen session must not enrol its own authenticator.
+  await card.getByTestId('two-factor-start-password').fill(password);
+  await page.keyboard.press('Enter');
   const shown = card.getByTestId('two-factor-secret');
   await expect(shown).toBeVisible();
   const grouped = (await shown.textContent()) ?? '';

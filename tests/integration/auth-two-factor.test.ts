@@ -8,6 +8,7 @@ import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 import { rateLimitHits } from '@/db/schema/auth-codes';
 import { userTwoFactor } from '@/db/schema/two-factor';
 import { hashPassword } from '@/lib/auth/password';
+import { issueTokenPair } from '@/lib/auth/token-pairs';
 import { signChallenge, verifyChallenge } from '@/lib/auth/two-factor/challenge';
 import { openTotpSecret } from '@/lib/auth/two-factor/totp';
 import { POST as loginRoute } from '@/app/api/user/login/route';
@@ -40,12 +41,14 @@ const loginHits = async (email: string) => (await t.db.select().from(rateLimitHi
 beforeAll(async () => {
   const passwordHash = await hashPassword(PASSWORD);
   user = await createMerchant(t.db, { email: 'totp@flat.example', passwordHash });
+  // A signed-in session (a refresh family), which enabling keeps while it ends the others.
+  user.token = (await issueTokenPair(t.db, user.userId, user.merchantId, new Date())).accessToken;
   plain = await createMerchant(t.db, { email: 'plain@flat.example', passwordHash });
 });
 
 describe(`two-step verification (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('enrols: a secret (stored sealed), confirmed by a current code, answers 10 recovery codes stored hashed', async () => {
-    const setup = await callApi<{ secret: string; uri: string }>(setupRoute, { method: 'POST', path: '/user/twoFactor/setup', token: user.token, body: {} });
+    const setup = await callApi<{ secret: string; uri: string }>(setupRoute, { method: 'POST', path: '/user/twoFactor/setup', token: user.token, body: { password: PASSWORD } });
     expect(setup.status).toBe(200);
     expect(setup.body.data.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.body.data.uri).toMatch(/^otpauth:\/\/totp\/StarLoop:totp%40flat\.example\?/);
@@ -62,8 +65,10 @@ describe(`two-step verification (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     expect(wrong.status).toBe(400);
     expect((wrong.body.data as { fieldErrors: Record<string, string> }).fieldErrors.code).toBe(enUS.twoFactor.errors.codeWrong);
 
-    const enabled = await callApi<{ recoveryCodes: string[] }>(enableRoute, { method: 'POST', path: '/user/twoFactor/enable', token: user.token, body: { code: codeAt(0) } });
+    const enabled = await callApi<{ recoveryCodes: string[]; accessToken?: string }>(enableRoute, { method: 'POST', path: '/user/twoFactor/enable', token: user.token, body: { code: codeAt(0) } });
     expect(enabled.status).toBe(200);
+    // The other sessions ended with the old epoch; this one goes on with the token it was given.
+    user.token = enabled.body.data.accessToken ?? user.token;
     recoveryCodes = enabled.body.data.recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
@@ -74,7 +79,7 @@ describe(`two-step verification (${process.env.DATABASE_URL ? 'postgres' : 'pgli
 
     const status = await callApi<{ enabled: boolean; recoveryCodesLeft: number }>(statusRoute, { path: '/user/twoFactor', token: user.token });
     expect(status.body.data).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
-    const again = await callApi(setupRoute, { method: 'POST', path: '/user/twoFactor/setup', token: user.token, body: {} });
+    const again = await callApi(setupRoute, { method: 'POST', path: '/user/twoFactor/setup', token: user.token, body: { password: PASSWORD } });
     expect(again.status).toBe(409);
   });
 
@@ -177,7 +182,7 @@ describe(`two-step verification (${process.env.DATABASE_URL ? 'postgres' : 'pgli
 
   it('slows the second step down after 5 wrong codes (429), even with the right code', async () => {
     const victim = await createMerchant(t.db, { email: 'slow@flat.example', passwordHash: await hashPassword(PASSWORD) });
-    const setup = await callApi<{ secret: string }>(setupRoute, { method: 'POST', path: '/user/twoFactor/setup', token: victim.token, body: {} });
+    const setup = await callApi<{ secret: string }>(setupRoute, { method: 'POST', path: '/user/twoFactor/setup', token: victim.token, body: { password: PASSWORD } });
     const app = new TOTP({ secret: Secret.fromBase32(setup.body.data.secret) });
     expect((await callApi(enableRoute, { method: 'POST', path: '/user/twoFactor/enable', token: victim.token, body: { code: app.generate() } })).status).toBe(200);
     const { body } = await login(victim.email);

@@ -22,8 +22,21 @@ describe('where sign-in goes next (found from outside: /\\evil.example left the 
         const path = safeRedirectPath(target);
         expect(path.startsWith('/')).toBe(true);
         expect(new URL(path, BASE).origin).toBe(BASE);
+        // Single slash: a later redirect through the answer must not read it as a host.
+        expect(path.startsWith('//')).toBe(false);
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it('refuses a path that resolves to two leading slashes (found from outside: /..//evil.example)', () => {
+    for (const target of ['/..//evil.example', '/.//evil.example', '/a/../..//evil.example/login', '/..//evil.example?x=1']) {
+      expect(safeRedirectPath(target), target).toBe('/dashboard');
+    }
+    fc.assert(
+      fc.property(fc.constantFrom('/..', '/.', '/a/..', '/../..'), fc.webSegment(), (up, host) => {
+        expect(safeRedirectPath(`${up}//${host}`).startsWith('//')).toBe(false);
+      }),
     );
   });
 });

@@ -3,12 +3,23 @@
 import { headers } from 'next/headers';
 import { authedAction, type ActionResult } from '@/lib/auth/authed-action';
 import { clientAddress } from '@/lib/http/client-address';
+import { updateSession } from '@/lib/auth/auth';
+import { sessionFamilyId } from '@/lib/auth/session-token';
 import { enableTwoFactor, startTwoFactor, type TwoFactorSetup } from './enrol';
 import { disableTwoFactor, regenerateRecoveryCodes } from './manage';
 import { confirmTwoFactorSchema, enableTwoFactorSchema, startTwoFactorSchema, type ConfirmTwoFactorInput, type EnableTwoFactorInput, type StartTwoFactorInput } from './schema';
 
-const startChecked = authedAction(startTwoFactorSchema, (s) => startTwoFactor(s.ctx));
-const enableChecked = authedAction(enableTwoFactorSchema, (s, input) => enableTwoFactor(s.ctx, input), { successKey: 'twoFactor.enabled' });
+const startChecked = authedAction(startTwoFactorSchema, async (s, input) => startTwoFactor(s.ctx, input, clientAddress(await headers())));
+const enableChecked = authedAction(
+  enableTwoFactorSchema,
+  async (s, input) => {
+    const enabled = await enableTwoFactor(s.ctx, input, await sessionFamilyId(s.ctx.db, s.ctx.userId));
+    // This browser stays signed in: its cookie takes the new epoch's access token (the others ended).
+    if (enabled.accessToken) await updateSession({ accessToken: enabled.accessToken } as never);
+    return { recoveryCodes: enabled.recoveryCodes };
+  },
+  { successKey: 'twoFactor.enabled' },
+);
 const disableChecked = authedAction(confirmTwoFactorSchema, async (s, input) => disableTwoFactor(s.ctx, input, clientAddress(await headers())), { successKey: 'twoFactor.disabled' });
 const regenerateChecked = authedAction(confirmTwoFactorSchema, async (s, input) => regenerateRecoveryCodes(s.ctx, input, clientAddress(await headers())));
 

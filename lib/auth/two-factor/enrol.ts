@@ -4,7 +4,10 @@ import { users } from '@/db/schema/users';
 import { AppError } from '@/lib/errors/app-error';
 import type { ServiceContext } from '@/lib/context';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
-import type { EnableTwoFactorInput } from './schema';
+import type { EnableTwoFactorInput, StartTwoFactorInput } from './schema';
+import { confirmCurrentPassword } from './confirm-password';
+import { endUserSessions, liveFamilyStart } from '@/lib/auth/sessions';
+import { signAccessToken } from '@/lib/auth/tokens';
 import { newTotpSecret, openTotpSecret, otpauthUri, sealTotpSecret, totpStep } from './totp';
 
 export interface TwoFactorStatus {
@@ -28,10 +31,12 @@ export interface TwoFactorSetup {
 }
 
 /**
- * Turn on, first half: a new secret, stored sealed and pending (sign-in does not ask for it until
- * a code confirms it). Starting again replaces a pending secret; an enabled one is refused.
+ * Turn on, first half: the current password, then a new secret, stored sealed and pending
+ * (sign-in does not ask for it until a code confirms it). Starting again replaces a pending
+ * secret; an enabled one is refused.
  */
-export async function startTwoFactor(ctx: ServiceContext): Promise<TwoFactorSetup> {
+export async function startTwoFactor(ctx: ServiceContext, input: StartTwoFactorInput, ip?: string): Promise<TwoFactorSetup> {
+  await confirmCurrentPassword(ctx, input.password, ip);
   const now = ctx.now();
   const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, ctx.userId)).limit(1);
   if (!user) throw new AppError('UNAUTHORIZED');
@@ -48,13 +53,23 @@ export async function startTwoFactor(ctx: ServiceContext): Promise<TwoFactorSetu
   return { secret, uri: otpauthUri(secret, user.email) };
 }
 
+export interface TwoFactorEnabled {
+  recoveryCodes: string[];
+  /** The asking session's new access token (the others ended with the old epoch); absent when it was not kept. */
+  accessToken?: string;
+  expiresAt?: number;
+}
+
 /**
  * Turn on, second half: the app's current code (±1 step) proves it holds the secret. The second
  * step is on from now; the answer carries the 10 recovery codes, shown this once (stored hashed).
+ * Every other session ends in the same transaction (a session signed in without the second step
+ * must not outlive it); the asking one stays, with a new access token, as after a password change.
  */
-export async function enableTwoFactor(ctx: ServiceContext, input: EnableTwoFactorInput): Promise<{ recoveryCodes: string[] }> {
+export async function enableTwoFactor(ctx: ServiceContext, input: EnableTwoFactorInput, keptFamilyId: string | null = null): Promise<TwoFactorEnabled> {
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  const keepFamily = keptFamilyId && (await liveFamilyStart(ctx.db, ctx.userId, keptFamilyId)) ? keptFamilyId : null;
+  const enabled = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(userTwoFactor).where(eq(userTwoFactor.userId, ctx.userId)).for('update').limit(1);
     if (!row) throw new AppError('CONFLICT', 'twoFactor.errors.notStarted');
     if (row.enabledAt) throw new AppError('CONFLICT', 'twoFactor.errors.alreadyOn');
@@ -66,8 +81,12 @@ export async function enableTwoFactor(ctx: ServiceContext, input: EnableTwoFacto
       .update(userTwoFactor)
       .set({ enabledAt: now, lastUsedStep: step, recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode), updatedAt: now })
       .where(eq(userTwoFactor.userId, ctx.userId));
-    return { recoveryCodes };
+    const epoch = await endUserSessions(tx, ctx.userId, now, keepFamily);
+    return { recoveryCodes, epoch };
   });
+  if (!keepFamily) return { recoveryCodes: enabled.recoveryCodes };
+  const access = await signAccessToken(ctx.userId, ctx.merchantId, now, { familyId: keepFamily, sessionEpoch: enabled.epoch });
+  return { recoveryCodes: enabled.recoveryCodes, accessToken: access.token, expiresAt: access.expiresAt };
 }
 
 export function codeWrong(): AppError {

@@ -6,8 +6,8 @@ export const secondFactorCodeField = z.string({ error: 'validation.required' }).
 
 const passwordField = z.string({ error: 'validation.required' }).min(1, 'validation.required').max(1024, 'validation.tooLong');
 
-/** Settings → turn on: nothing to type (a new secret is made). */
-export const startTwoFactorSchema = z.object({});
+/** Settings → turn on: the current password (a stolen session must not enrol its own authenticator). */
+export const startTwoFactorSchema = z.object({ password: passwordField });
 export type StartTwoFactorInput = z.infer<typeof startTwoFactorSchema>;
 
 /** Settings → confirm the authenticator with its current 6-digit code. */

@@ -1,0 +1,12 @@
+CREATE TABLE "idempotency_keys" (
+	"merchant_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"key" text NOT NULL,
+	"request_hash" text NOT NULL,
+	"status" integer,
+	"response" jsonb,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "idempotency_keys_merchant_id_user_id_key_pk" PRIMARY KEY("merchant_id","user_id","key")
+);
+--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE cascade ON UPDATE no action;
