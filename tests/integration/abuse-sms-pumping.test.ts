@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { conversations } from '@/db/schema/inbox';
 import { contacts } from '@/db/schema/contacts';
-import { deliveries } from '@/db/schema/campaigns';
+import { deliveries } from '@/db/schema/sending';
 import { dispatchOnce } from '@/lib/sending/dispatcher';
 import { transportsFromEnv } from '@/lib/sending/transports';
 import { startDueScheduledCampaigns } from '@/lib/campaigns/start-scheduled';
