@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ts } from '@/db/timestamp';
 import type { Db } from '@/db/client';
 import { writeConsent } from '@/lib/consent/record-consent';
 import { markEmailStatus } from '@/lib/contacts/email-status';
@@ -49,6 +50,8 @@ export async function applyDeliveryReport(db: Db, report: DeliveryReport, now: D
   const contact = { merchantId: delivery.merchantId, contactId: delivery.contactId };
   if (report.kind === 'bounce') {
     if (!report.addresses.includes(normalizeEmail(delivery.toAddress))) return { contacts: 0 };
+    // Kept as an event too: the bounce rate counts reports by the day they came back.
+    await db.execute(sql`insert into delivery_events (merchant_id, delivery_id, type, created_at) values (${delivery.merchantId}, ${delivery.id}, 'bounced', ${ts(now)})`);
     return { contacts: await markEmailStatus(db, contact, 'bounced') };
   }
   return db.transaction(async (tx) => {
@@ -59,12 +62,12 @@ export async function applyDeliveryReport(db: Db, report: DeliveryReport, now: D
   });
 }
 
-async function returnedDelivery(db: Db, ids: string[]): Promise<{ merchantId: number; contactId: number; toAddress: string } | null> {
+async function returnedDelivery(db: Db, ids: string[]): Promise<{ id: number; merchantId: number; contactId: number; toAddress: string } | null> {
   if (!ids.length) return null;
-  const [row] = await db.execute<{ merchant_id: number; contact_id: number; to_address: string }>(
-    sql`select merchant_id, contact_id, to_address from deliveries where provider_message_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and channel = 0 limit 1`,
+  const [row] = await db.execute<{ id: number; merchant_id: number; contact_id: number; to_address: string }>(
+    sql`select id, merchant_id, contact_id, to_address from deliveries where provider_message_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and channel = 0 limit 1`,
   );
-  return row ? { merchantId: Number(row.merchant_id), contactId: Number(row.contact_id), toAddress: row.to_address } : null;
+  return row ? { id: Number(row.id), merchantId: Number(row.merchant_id), contactId: Number(row.contact_id), toAddress: row.to_address } : null;
 }
 
 /**
