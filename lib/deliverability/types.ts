@@ -12,11 +12,34 @@ export interface DnsRecordToAdd {
   value: string;
 }
 
+/** Why a check answered as it did: a message under `deliverability.reasons`. */
+export type ReasonKey =
+  | 'couldNotCheck'
+  | 'ownDomain'
+  | 'freeMailbox'
+  | 'spfPass'
+  | 'spfMissing'
+  | 'spfMultiple'
+  | 'spfPassAll'
+  | 'spfNoInclude'
+  | 'dkimPassOwn'
+  | 'dkimPassProvider'
+  | 'dkimMissing'
+  | 'dkimWrongKey'
+  | 'dmarcPass'
+  | 'dmarcMissing'
+  | 'dmarcMultiple'
+  | 'dmarcBadPolicy'
+  | 'dmarcNotAligned'
+  | 'mxPass'
+  | 'mxMissing'
+  | 'mxNull';
+
 export interface CheckResult {
   check: CheckName;
   status: CheckStatus;
   /** Message key under `deliverability.reasons` saying what was found and why it matters. */
-  reason: string;
+  reason: ReasonKey;
   /** Values of the reason's message (the policy found, the include expected, ...). */
   values?: Record<string, string>;
   /** The record that fixes it; absent when it passes or when no record can fix it. */
