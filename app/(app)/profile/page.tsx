@@ -20,7 +20,7 @@ export default async function ProfilePage() {
   const t = await getTranslations('accounts.profile');
   const [profile, role, report] = await Promise.all([refreshServiceEmailStatus(ctx), userRole(ctx), lastDomainReport(ctx)]);
   return (
-    <ClientMessages namespaces={['accounts.profile', 'accounts.settings', 'accounts.validation', 'team', 'validation', 'deliverability']}>
+    <ClientMessages namespaces={['accounts.profile', 'accounts.settings', 'accounts.validation', 'team', 'validation', 'deliverability', 'common']}>
       <PageHeader title={t('title')} description={t('description')} />
       <ProfileClient profile={profile} readOnly={role !== 'owner'} />
       {/* Outside the owner-only fieldset: any member may check the domain; only the owner replaces the key. */}
