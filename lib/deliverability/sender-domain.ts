@@ -6,7 +6,7 @@ import type { ServiceContext } from '@/lib/context';
 import { AppError } from '@/lib/errors/app-error';
 import { requireOwner } from '@/lib/team/require-owner';
 import { checkSendingDomain, domainOf } from './check-domain';
-import { ensureDkimKey, rotateDkimKey } from './dkim-keys';
+import { dkimSigningFor, ensureDkimKey, rotateDkimKey, type DkimSigning } from './dkim-keys';
 import { DOMAIN_CHECK_REUSE_MS } from './limits';
 import type { DomainReport } from './types';
 
@@ -64,4 +64,16 @@ async function serviceEmailOf(db: Db, merchantId: number): Promise<string> {
   const [merchant] = await db.select({ email: merchants.serviceEmail }).from(merchants).where(eq(merchants.id, merchantId)).limit(1);
   if (!merchant?.email) throw new AppError('BAD_REQUEST', 'accounts.errors.serviceEmailMissing');
   return merchant.email;
+}
+
+/**
+ * For whoever sends mail as the merchant's own domain (From on the service e-mail's domain): our
+ * DKIM signing options, only once the last check found our selector published with our key.
+ * Signing with a key whose record is absent would only add a failing signature.
+ */
+export async function merchantDkimSigning(db: Db, merchantId: number): Promise<DkimSigning | null> {
+  const report = await lastDomainReport({ db, merchantId });
+  const dkim = report?.results.find((r) => r.check === 'dkim');
+  if (!report || dkim?.status !== 'pass' || dkim.reason !== 'dkimPassOwn') return null;
+  return dkimSigningFor(db, merchantId, report.domain);
 }

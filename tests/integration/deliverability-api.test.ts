@@ -15,6 +15,8 @@ import { callApi } from '@/tests/fixtures/api';
 import { setupTestDatabase } from '@/tests/fixtures/test-db';
 import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 import { createSendingScene } from '@/tests/fixtures/sending';
+import { seedAll } from '@/lib/seed/run';
+import { lastDomainReport, merchantDkimSigning } from '@/lib/deliverability/sender-domain';
 import { startLoopbackDns, type LoopbackDns } from '@/tests/fixtures/dns-server';
 
 const t = setupTestDatabase();
@@ -62,9 +64,12 @@ describe('the deliverability check through the API', () => {
     expect(first.status).toBe(200);
     expect(first.body.data.report.verdict).toBe('fail');
     expect(first.body.data.report.results.filter((r) => r.record).map((r) => r.check)).toEqual(['spf', 'dkim', 'dmarc', 'mx']);
+    // Our selector not published yet: nothing to sign with.
+    expect(await merchantDkimSigning(t.db, m.merchantId)).toBeNull();
     publishFixes(first.body.data.report);
     const second = await check(m);
     expect(second.body.data.report.verdict).toBe('pass');
+    expect(await merchantDkimSigning(t.db, m.merchantId)).toMatchObject({ domainName: second.body.data.report.domain, keySelector: expect.stringMatching(/^sl\d{14}$/) });
     // Stored: the GET answers the last check.
     const last = await callApi<{ report: DomainReport }>(checkRoute.GET, { path: '/merchant/serviceEmail/deliverability', token: m.token });
     expect(last.body.data.report).toEqual(second.body.data.report);
@@ -100,6 +105,15 @@ describe('the deliverability check through the API', () => {
     const after = rotated.body.data.report.results.find((r) => r.check === 'dkim')?.record?.name;
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
+  });
+
+  it('the demo merchant shows a half-set-up domain: the records still to publish', async () => {
+    await seedAll(t.db);
+    await seedAll(t.db);
+    const [demo] = await t.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.serviceEmail, 'hello@morninglight.example'));
+    const report = await lastDomainReport({ db: t.db, merchantId: demo.id });
+    expect(report?.verdict).toBe('fail');
+    expect(report?.results.filter((r) => r.record).map((r) => r.check)).toEqual(['dkim', 'dmarc']);
   });
 
   it('the dashboard rates route answers both windows', async () => {
