@@ -19,18 +19,33 @@ export async function checkSpf(resolver: Resolver, domain: string, include: stri
   }
   const record = found[0].trim();
   const terms = record.toLowerCase().split(/\s+/);
-  if (terms.some((t) => t === '+all' || t === 'all')) return { check: 'spf', status: 'wrong', reason: 'spfPassAll', found, record: wanted(withInclude(record.replace(/\s\+?all\b/i, ' ~all'), include)) };
-  if (include && !terms.some((t) => t.replace(/^[+?~-]/, '') === `include:${include.toLowerCase()}` || t === `redirect=${include.toLowerCase()}`)) {
+  // Receivers stop at the first `all`: it decides, and what follows it is never read.
+  const firstAll = terms.findIndex(isAll);
+  if (firstAll >= 0 && (terms[firstAll] === 'all' || terms[firstAll] === '+all')) return { check: 'spf', status: 'wrong', reason: 'spfPassAll', found, record: wanted(withInclude(record, include)) };
+  const reached = firstAll < 0 ? terms : terms.slice(0, firstAll);
+  if (include && !reached.some((t) => t.replace(/^\+/, '') === `include:${include.toLowerCase()}` || t === `redirect=${include.toLowerCase()}`)) {
     return { check: 'spf', status: 'wrong', reason: 'spfNoInclude', values: { include }, found, record: wanted(withInclude(record, include)) };
   }
   return { check: 'spf', status: 'pass', reason: 'spfPass', found };
 }
 
-/** The record with `include:<include>` placed before its closing `all` (or redirect), or at the end. */
+function isAll(term: string): boolean {
+  return /^[+?~-]?all$/i.test(term);
+}
+
+/**
+ * The record as it should read: what it named before its first `all` (our include added once,
+ * before any redirect), ending in that `all` when it fails or soft-fails, else in `~all`.
+ */
 function withInclude(record: string, include: string | null): string {
   const terms = record.trim().split(/\s+/);
-  if (!include || terms.some((t) => t.toLowerCase() === `include:${include.toLowerCase()}`)) return terms.join(' ');
-  const closing = terms.findIndex((t) => /^[+?~-]?all$/i.test(t) || /^redirect=/i.test(t));
-  if (closing < 0) return [...terms, `include:${include}`, '~all'].join(' ');
-  return [...terms.slice(0, closing), `include:${include}`, ...terms.slice(closing)].join(' ');
+  const firstAll = terms.findIndex(isAll);
+  const closing = firstAll >= 0 && /^[~-]all$/i.test(terms[firstAll]) ? terms[firstAll] : '~all';
+  const ours = include ? `include:${include}` : null;
+  const kept = (firstAll < 0 ? terms : terms.slice(0, firstAll)).filter((t) => !ours || t.replace(/^\+/, '').toLowerCase() !== ours.toLowerCase());
+  const redirect = kept.findIndex((t) => /^redirect=/i.test(t));
+  const body = redirect < 0 ? kept : kept.filter((_, i) => i !== redirect);
+  // A redirect applies only where there is no `all`: it stays last, and no `all` is added.
+  if (redirect >= 0) return [...body, ...(ours ? [ours] : []), kept[redirect]].join(' ');
+  return [...body, ...(ours ? [ours] : []), closing].join(' ');
 }
