@@ -29,4 +29,4 @@ ALTER TABLE "complaint_rate_confirmations" ADD CONSTRAINT "complaint_rate_confir
 ALTER TABLE "dkim_keys" ADD CONSTRAINT "dkim_keys_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sender_domain_checks" ADD CONSTRAINT "sender_domain_checks_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "dkim_keys_domain_selector_idx" ON "dkim_keys" USING btree ("merchant_id","domain","selector");--> statement-breakpoint
-CREATE INDEX "dkim_keys_merchant_idx" ON "dkim_keys" USING btree ("merchant_id","domain","retired_at");
+CREATE UNIQUE INDEX "dkim_keys_active_idx" ON "dkim_keys" USING btree ("merchant_id","domain") WHERE "dkim_keys"."retired_at" is null;

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { merchants } from './merchants';
 
 /**
@@ -23,7 +24,8 @@ export const dkimKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('dkim_keys_domain_selector_idx').on(t.merchantId, t.domain, t.selector), index('dkim_keys_merchant_idx').on(t.merchantId, t.domain, t.retiredAt)],
+  // One active key per merchant and domain: of two first checks at once, one key wins and both show it.
+  (t) => [uniqueIndex('dkim_keys_domain_selector_idx').on(t.merchantId, t.domain, t.selector), uniqueIndex('dkim_keys_active_idx').on(t.merchantId, t.domain).where(sql`${t.retiredAt} is null`)],
 );
 
 /** The last deliverability check of a merchant's sending domain: the profile shows it, sending reuses it for a while. */

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { dkimKeys } from '@/db/schema/deliverability';
@@ -23,7 +24,7 @@ export interface DkimSigning {
 
 /** The merchant's active key for a domain, made on first use. */
 export async function ensureDkimKey(db: Db, merchantId: number, domain: string, now: Date): Promise<DkimKeyRecord> {
-  return (await activeKey(db, merchantId, domain)) ?? createKey(db, merchantId, domain, now);
+  return (await activeKey(db, merchantId, domain)) ?? insertKey(db, await newKeyValues(merchantId, domain, now));
 }
 
 /**
@@ -32,9 +33,11 @@ export async function ensureDkimKey(db: Db, merchantId: number, domain: string, 
  * only after adding the new one (the profile says so).
  */
 export async function rotateDkimKey(db: Db, merchantId: number, domain: string, now: Date): Promise<DkimKeyRecord> {
+  // Made before the transaction: no row stays locked while the key is generated.
+  const values = await newKeyValues(merchantId, domain, now);
   return db.transaction(async (tx) => {
     await tx.update(dkimKeys).set({ retiredAt: now }).where(and(eq(dkimKeys.merchantId, merchantId), eq(dkimKeys.domain, domain), isNull(dkimKeys.retiredAt)));
-    return createKey(tx, merchantId, domain, now);
+    return insertKey(tx, values);
   });
 }
 
@@ -60,26 +63,29 @@ async function activeKey(db: Db, merchantId: number, domain: string): Promise<Dk
   return row ? toRecord(row) : null;
 }
 
-async function createKey(db: Db, merchantId: number, domain: string, now: Date): Promise<DkimKeyRecord> {
-  const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: DKIM_KEY_BITS });
-  const [row] = await db
-    .insert(dkimKeys)
-    .values({
-      merchantId,
-      domain,
-      selector: selectorFor(now),
-      privateKeySealed: sealWith(purposeKey('dkim-keys'), privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()),
-      publicKey: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
+async function newKeyValues(merchantId: number, domain: string, now: Date): Promise<typeof dkimKeys.$inferInsert> {
+  // Off the event loop: a 2048-bit RSA key takes a CPU for a good fraction of a second.
+  const { privateKey, publicKey } = await generateRsaKeyPair(DKIM_KEY_BITS);
+  return {
+    merchantId,
+    domain,
+    selector: selectorFor(now),
+    privateKeySealed: sealWith(purposeKey('dkim-keys'), privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()),
+    publicKey: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+    createdAt: now,
+  };
+}
+
+async function insertKey(db: Db, values: typeof dkimKeys.$inferInsert): Promise<DkimKeyRecord> {
+  const [row] = await db.insert(dkimKeys).values(values).onConflictDoNothing().returning();
   if (row) return toRecord(row);
   // Two keys made in the same second for one domain: the other one won and is the active key.
-  const existing = await activeKey(db, merchantId, domain);
+  const existing = await activeKey(db, values.merchantId, values.domain);
   if (!existing) throw new Error('dkim key neither created nor found');
   return existing;
 }
+
+const generateRsaKeyPair = (modulusLength: number) => promisify(crypto.generateKeyPair)('rsa', { modulusLength });
 
 /**
  * `sl` and the creation time to the second: a new selector at each rotation, sortable, and

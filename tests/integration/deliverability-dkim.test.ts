@@ -69,6 +69,9 @@ describe('our own DKIM signature', () => {
     expect((await dkimSigningFor(t.db, m.merchantId, DOMAIN))?.keySelector).toBe(rotated.selector);
     const [old] = await t.db.select().from(dkimKeys).where(eq(dkimKeys.id, first.id));
     expect(old.retiredAt).not.toBeNull();
+    // Two first checks at once (in different seconds) agree on one key.
+    const both = await Promise.all([ensureDkimKey(t.db, m.merchantId, 'twice.test', new Date('2026-12-08T00:00:01Z')), ensureDkimKey(t.db, m.merchantId, 'twice.test', new Date('2026-12-08T00:00:02Z'))]);
+    expect(both[0]).toEqual(both[1]);
     // Another merchant's key is not this merchant's.
     const other = await createMerchant(t.db);
     expect(await dkimSigningFor(t.db, other.merchantId, DOMAIN)).toBeNull();
