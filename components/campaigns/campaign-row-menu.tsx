@@ -20,6 +20,7 @@ const ORDER: StatusAction[] = ['send', 'schedule', 'pause', 'resume', 'revert', 
  */
 export function CampaignRowMenu({ record, onChanged, onDetails, onPreview }: { record: CampaignRecord; onChanged: () => void; onDetails: () => void; onPreview: () => void }) {
   const t = useTranslations('campaigns');
+  const td = useTranslations('deliverability.confirmSend');
   const router = useRouter();
   const confirm = useConfirm();
   const allowed = new Set(record.allowedActions);
@@ -30,7 +31,12 @@ export function CampaignRowMenu({ record, onChanged, onDetails, onPreview }: { r
     const ok = await confirm({ title: t('confirm.title', { action: t(`actions.${action}`) }), description, confirmLabel: t(`actions.${action}`), danger: action === 'stop' });
     if (!ok) return;
     try {
-      const res = await campaignStatusAction({ id: record.campaignId, action });
+      let res = await campaignStatusAction({ id: record.campaignId, action });
+      // Complaints over the line: the owner confirms this campaign (staff are only told).
+      if (!res.ok && res.details?.confirm === 'complaintRate' && !res.details.owner) {
+        if (!(await confirm({ title: td('title'), description: res.message, confirmLabel: td('action'), danger: true }))) return onChanged();
+        res = await campaignStatusAction({ id: record.campaignId, action, confirm: 'complaintRate' });
+      }
       if (res.ok) notify.success(t(`messages.${action}`));
       else notify.warning(res.message || t('errors.actionFailed'));
     } catch {

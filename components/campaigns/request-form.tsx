@@ -30,10 +30,12 @@ export interface RequestFormProps {
   options: RequestFormOptions;
   initial: CampaignRecord | null;
   trial: boolean;
+  /** Rendered above the form's cards: what sending will meet (components/deliverability/send-outlook-notice.tsx). */
+  notice?: React.ReactNode;
 }
 
 /** The e-mail or SMS review-request form (spec sections 2 and 5); `initial` is the draft of ?id=. */
-export function RequestForm({ channel, options, initial, trial }: RequestFormProps) {
+export function RequestForm({ channel, options, initial, trial, notice }: RequestFormProps) {
   const tf = useTranslations('campaigns.form');
   const tr = useTranslations();
   const router = useRouter();
@@ -63,6 +65,7 @@ export function RequestForm({ channel, options, initial, trial }: RequestFormPro
           </Link>
         </p>
       )}
+      {notice}
 
       <RequestBaseCard fields={fields} options={options} previewLoading={preview.loading} onPreviewTemplate={form.onPreviewTemplate} />
       <RequestFilterCard fields={fields} membersLoading={members.loading} onPreviewMembers={members.open} />

@@ -8,6 +8,9 @@ import { getCampaign } from '@/lib/campaigns/get-campaign';
 import { isAppError } from '@/lib/errors/app-error';
 import { isTrialing } from '@/lib/subscription/guard';
 import { RequestMenu } from './request-menu';
+import { SendOutlookNotice } from '@/components/deliverability/send-outlook-notice';
+import { lastDomainReport } from '@/lib/deliverability/sender-domain';
+import { sendingRates } from '@/lib/deliverability/sending-rates';
 
 /** The server half of both request pages: options, the draft of ?id=, the trial flag. */
 export async function RequestPage({ channel, id }: { channel: 0 | 1; id: string | undefined }) {
@@ -26,6 +29,14 @@ export async function RequestPage({ channel, id }: { channel: 0 | 1; id: string 
       return <EmptyState title={initial && initial.status !== 0 ? t('form.notDraft') : t('errors.notFound')} action={<RequestMenu align="center" />} />;
     }
   }
-  const [options, trial] = await Promise.all([requestFormOptions(ctx, channel), isTrialing(ctx)]);
-  return <RequestForm key={id ?? 'new'} channel={channel} options={options} initial={initial} trial={trial} />;
+  const [options, trial, report, rates] = await Promise.all([
+    requestFormOptions(ctx, channel),
+    isTrialing(ctx),
+    // E-mail only; the last stored check (no DNS while the page renders: sending checks again).
+    channel === 0 ? lastDomainReport(ctx) : null,
+    channel === 0 ? sendingRates(ctx.db, ctx.merchantId, ctx.now()) : null,
+  ]);
+  const complaintRate = rates?.week.overComplaintLine ? ((rates.week.complaintBasisPoints ?? 10_000) / 100).toFixed(2) : null;
+  const notice = channel === 0 ? <SendOutlookNotice report={report} complaintRate={complaintRate} /> : null;
+  return <RequestForm key={id ?? 'new'} channel={channel} options={options} initial={initial} trial={trial} notice={notice} />;
 }

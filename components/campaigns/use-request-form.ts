@@ -33,6 +33,7 @@ export interface RequestFields {
 export function useRequestForm({ channel, options, initial, trial }: { channel: 0 | 1; options: RequestFormOptions; initial: CampaignRecord | null; trial: boolean }) {
   const t = useTranslations('campaigns');
   const tf = useTranslations('campaigns.form');
+  const td = useTranslations('deliverability.confirmSend');
   const tr = useTranslations();
   const router = useRouter();
   const confirm = useConfirm();
@@ -109,7 +110,12 @@ export function useRequestForm({ channel, options, initial, trial }: { channel: 
       const id = await save(input);
       if (!id) return;
       const action = later ? 'schedule' : 'send';
-      const res = await campaignStatusAction({ id, action });
+      let res = await campaignStatusAction({ id, action });
+      // Complaints over the line: the owner confirms this campaign (staff are only told).
+      if (!res.ok && res.details?.confirm === 'complaintRate' && !res.details.owner) {
+        if (!(await confirm({ title: td('title'), description: res.message, confirmLabel: td('action'), danger: true }))) return;
+        res = await campaignStatusAction({ id, action, confirm: 'complaintRate' });
+      }
       if (!res.ok) {
         notify.warning(res.message || t('errors.submitFailed'));
         return;

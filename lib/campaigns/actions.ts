@@ -7,7 +7,7 @@ import { exampleSentMessage, withoutTracking } from '@/lib/sending/sent-message'
 import { campaignTemplateVersion } from '@/lib/templates/versions';
 import { forecastCampaign } from './forecast';
 import { previewMessage } from './preview';
-import { campaignSaveSchema, forecastInputSchema, listQuerySchema, previewInputSchema, snapshotInputSchema, snapshotPageSchema } from './schema';
+import { campaignActionQuerySchema, campaignSaveSchema, forecastInputSchema, listQuerySchema, previewInputSchema, snapshotInputSchema, snapshotPageSchema } from './schema';
 import { deleteCampaign } from './delete-campaign';
 import { getCampaign } from './get-campaign';
 import { listCampaigns } from './list-campaigns';
@@ -26,9 +26,9 @@ export const saveCampaignAction = authedAction(
   { successKey: 'campaigns.messages.saved' },
 );
 
-const actionSchema = z.object({ id: z.number().int().positive(), action: z.enum(statusActions) });
+const actionSchema = campaignActionQuerySchema.extend({ id: z.number().int().positive(), action: z.enum(statusActions) });
 
-export const campaignStatusAction = authedAction(actionSchema, async (s, { id, action }) => ({ record: await runCampaignAction(s.ctx, id, action), messageKey: `campaigns.messages.${action}` }));
+export const campaignStatusAction = authedAction(actionSchema, async (s, { id, action, confirm }) => ({ record: await runCampaignAction(s.ctx, id, action, { confirmComplaintRate: confirm === 'complaintRate' }), messageKey: `campaigns.messages.${action}` }));
 
 export const deleteCampaignsAction = authedAction(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) }), async (s, { ids }) => {
   const deleted: number[] = [];

@@ -169,3 +169,9 @@ export const previewInputSchema = z.object({
   location: z.union([z.string(), z.number()]).optional(),
 });
 export type PreviewInput = z.infer<typeof previewInputSchema>;
+
+/**
+ * POST /campaign/{id}/send (also schedule, resume): `?confirm=complaintRate` is the owner's
+ * confirmation to send while the complaint rate is over the line (lib/deliverability/complaint-hold.ts).
+ */
+export const campaignActionQuerySchema = z.object({ confirm: z.enum(['complaintRate']).optional() });

@@ -16,6 +16,9 @@ import { canDo, displayStatus, type StatusAction } from './state-machine';
 import { getCampaign } from './get-campaign';
 import { lockOwnCampaign } from './own-campaign';
 import { logger } from '@/lib/observability/logger';
+import { requireBulkReadyDomain } from '@/lib/deliverability/bulk-gate';
+import { heldForComplaints, requireComplaintRateConfirmation } from '@/lib/deliverability/complaint-hold';
+import { currentDomainReport } from '@/lib/deliverability/sender-domain';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 /** A snapshot built for a preview is reused by send-now when it matches and is this recent. */
@@ -26,7 +29,9 @@ const SNAPSHOT_REUSE_MS = 60 * 60 * 1000;
  * transaction and the action is checked against the locked status, so of two concurrent actions
  * on one campaign the second sees the first one's result and is refused when no longer allowed.
  */
-export async function runCampaignAction(ctx: ServiceContext, id: number, action: StatusAction) {
+export async function runCampaignAction(ctx: ServiceContext, id: number, action: StatusAction, options: { confirmComplaintRate?: boolean } = {}) {
+  // The sending domain's check may ask DNS: before the campaign's row is locked, never while.
+  const domainReport = action === 'send' && (await isEmailCampaign(ctx, id)) ? await currentDomainReport(ctx) : null;
   const status = await withTx(ctx, async (t): Promise<number> => {
     const tx = t.db;
     const c = await lockOwnCampaign(tx, t.merchantId, id);
@@ -34,10 +39,17 @@ export async function runCampaignAction(ctx: ServiceContext, id: number, action:
       throw new AppError('BAD_REQUEST', 'campaigns.errors.actionNotAllowed', { values: { action, status: String(displayStatus(c)) } });
     }
     const now = ctx.now();
+    // Over the complaint line, an e-mail campaign goes out only once the owner confirms it.
+    if (c.channel === 0 && (action === 'send' || action === 'schedule' || action === 'resume')) await requireComplaintRateConfirmation(t, c.id, options.confirmComplaintRate === true);
     switch (action) {
-      case 'send':
+      case 'send': {
         await assertSendable(t, c);
-        return startSending({ ...t, now: () => now }, c, { reuseSnapshot: true, sendType: SendType.NOW, refuseEmpty: true });
+        const started = await startSending({ ...t, now: () => now }, c, { reuseSnapshot: true, sendType: SendType.NOW, refuseEmpty: true });
+        // Refused (and rolled back) when the audience is bulk and the domain does not pass.
+        const [queued] = await tx.select({ total: campaigns.totalRecords }).from(campaigns).where(eq(campaigns.id, c.id));
+        requireBulkReadyDomain(domainReport, Number(queued?.total ?? 0));
+        return started;
+      }
       case 'schedule':
         await assertSendable(t, c);
         assertNotPast(c.scheduledTime, now);
@@ -75,7 +87,7 @@ export async function startDueCampaign(db: Db, campaignId: number, now: Date): P
     if (!c || c.status !== CampaignStatus.SCHEDULED || !c.scheduledTime || c.scheduledTime.getTime() > now.getTime()) return null;
     const ctx = { db: tx, merchantId: c.merchantId, locale: 'zh-CN' as const, now: () => now };
     // What send and schedule check, again: the template, location or plan may have changed since.
-    const refusal = await sendableRefusal(ctx, c);
+    const refusal = (await sendableRefusal(ctx, c)) ?? (c.channel === 0 && (await heldForComplaints(tx, c.merchantId, c.id, now)) ? 'deliverability.errors.complaintRateConfirm' : null);
     if (refusal) {
       logger.warn({ event: 'campaign.not_sendable', campaignId: c.id, merchantId: c.merchantId, reason: refusal }, 'scheduled campaign paused: no longer sendable');
       // Paused, not started: the merchant sees it waiting and resumes it, or deletes it.
@@ -86,6 +98,11 @@ export async function startDueCampaign(db: Db, campaignId: number, now: Date): P
   });
   if (status === CampaignStatus.SENDING) await wakeDispatchers(db);
   return status !== null;
+}
+
+async function isEmailCampaign(ctx: Pick<ServiceContext, 'db' | 'merchantId'>, id: number): Promise<boolean> {
+  const [row] = await ctx.db.select({ channel: campaigns.channel }).from(campaigns).where(and(eq(campaigns.id, id), eq(campaigns.merchantId, ctx.merchantId))).limit(1);
+  return row?.channel === 0;
 }
 
 /** The message key of the refusal that send or schedule would answer now, or null when sendable. */

@@ -96,6 +96,26 @@ const definitions = {
   smtpSendTimeoutMs: number('SMTP_SEND_TIMEOUT_MS', 120_000, { min: 1, max: MAX_TIMER_MS }),
   smtpFinalReplyTimeoutMs: number('SMTP_FINAL_REPLY_TIMEOUT_MS', 10_000, { min: 1, max: MAX_TIMER_MS }),
   mailFrom: text('MAIL_FROM'),
+  /**
+   * The DNS servers the deliverability check asks (host or host:port, comma-separated); null: the
+   * system resolver. Tests point it at a DNS server on loopback.
+   */
+  deliverabilityDnsServers: {
+    variable: 'DELIVERABILITY_DNS_SERVERS',
+    read: (raw: string | undefined) => {
+      const servers = (raw ?? '').split(',').map((server) => server.trim()).filter(Boolean);
+      return servers.length ? servers : null;
+    },
+  },
+  /** How long one DNS question of the deliverability check may take before it answers "could not check". */
+  deliverabilityDnsTimeoutMs: number('DELIVERABILITY_DNS_TIMEOUT_MS', 3_000, { min: 50, max: 60_000, integer: true }),
+  /** The SPF include of the mail service the app sends through (e.g. `amazonses.com`); null: SPF is only shown. */
+  mailSpfInclude: text('MAIL_SPF_INCLUDE'),
+  /** The DKIM selectors the mail service signs a customer domain with (comma-separated). */
+  mailDkimSelectors: {
+    variable: 'MAIL_DKIM_SELECTORS',
+    read: (raw: string | undefined) => (raw ?? '').split(',').map((selector) => selector.trim().toLowerCase()).filter((selector) => /^[a-z0-9._-]+$/.test(selector)),
+  },
   /** The dev mailbox (/dev/mailbox) is open outside production, or with DEV_MAILBOX=1. */
   devMailbox: { variable: 'DEV_MAILBOX', read: (raw: string | undefined, env: Env) => raw === '1' || env.NODE_ENV !== 'production' },
   twilioAccountSid: text('TWILIO_ACCOUNT_SID'),

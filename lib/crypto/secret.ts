@@ -34,7 +34,7 @@ export function authSecret(): string {
 }
 
 /** What a derived key is for: one key per purpose, so one leaked or misused key opens one door. */
-export type KeyPurpose = 'access-token' | 'session' | 'tracking' | 'inbox-address' | 'provider-tokens' | 'file-links' | 'two-factor' | 'login-challenge';
+export type KeyPurpose = 'access-token' | 'session' | 'tracking' | 'inbox-address' | 'provider-tokens' | 'file-links' | 'two-factor' | 'login-challenge' | 'dkim-keys';
 
 const derived = new Map<string, Buffer>();
 

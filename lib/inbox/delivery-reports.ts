@@ -4,7 +4,7 @@ import { markEmailStatus } from '@/lib/contacts/email-status';
 import { isValidEmail, normalizeEmail } from '@/lib/contacts/normalize';
 import { messageIds } from './message-ids';
 import { lockMerchantContacts } from '@/lib/db/contacts-lock';
-import { emailDeliveryByMessageIds } from '@/lib/sending/contact-history';
+import { emailDeliveryByMessageIds, recordBounceEvent } from '@/lib/sending/contact-history';
 
 /** What a mail server's report says: addresses that bounced for good, or a recipient's complaint. */
 export interface DeliveryReport {
@@ -49,6 +49,8 @@ export async function applyDeliveryReport(db: Db, report: DeliveryReport, now: D
   const contact = { merchantId: delivery.merchantId, contactId: delivery.contactId };
   if (report.kind === 'bounce') {
     if (!report.addresses.includes(normalizeEmail(delivery.toAddress))) return { contacts: 0 };
+    // Kept as an event too: the bounce rate counts reports by the day they came back.
+    await recordBounceEvent(db, delivery, now);
     return { contacts: await markEmailStatus(db, contact, 'bounced') };
   }
   return db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import DKIM from 'nodemailer/lib/dkim';
 import type { Db } from '@/db/client';
 import { AddressRejectedError, DeliveryError, TransportDownError, type EmailMessage, type EmailTransport, type HeldEnd, type SendResult } from './types';
 import { setting } from '@/lib/config/settings';
@@ -86,6 +87,8 @@ export function smtpTransport(url: string): EmailTransport {
           headers: message.headers,
           ...names,
           handover,
+          // Not nodemailer's own `dkim` option: its signer would sit after the hold (watchHandover).
+          signWith: message.dkim,
         } as Mail.Options);
         // Whichever loses the race still settles later (a timed-out message's stream is abandoned
         // and nodemailer rejects it then): observed here, or it would be an unhandled rejection.
@@ -187,11 +190,17 @@ function uncertain(reason: string, cause: unknown): DeliveryError {
  * nodemailer 'stream' plugin: the message's read stream only flows once the server has answered
  * DATA with 354 (before that nobody reads it), so its end means the content has been handed to the
  * connection with the closing dot right behind it. After that point a missing final reply is
- * ambiguous: the server may have queued the message. (A DKIM signer would read the stream early;
- * none is configured here.)
+ * ambiguous: the server may have queued the message.
+ *
+ * A message to sign (`signWith`) is signed here, before the hold: a DKIM signer reads the whole
+ * message before it writes a byte. Placed after the hold (nodemailer's own `dkim` option runs
+ * after every plugin), it would keep the whole content back until the marker commits, so the
+ * connection would idle through every commit instead of only the closing dot waiting.
  */
-function watchHandover(mail: { data: Mail.Options & { handover?: Handover }; message: { processFunc(fn: (input: Readable) => Readable): void } }, done: (err?: Error | null) => void): void {
+function watchHandover(mail: { data: Mail.Options & { handover?: Handover; signWith?: EmailMessage['dkim'] }; message: { processFunc(fn: (input: Readable) => Readable): void } }, done: (err?: Error | null) => void): void {
   const handover = mail.data.handover;
+  const signWith = mail.data.signWith;
+  if (signWith) mail.message.processFunc((input) => new DKIM(signWith).sign(input));
   if (handover?.beforeEnd) {
     const beforeEnd = handover.beforeEnd;
     const ending = handover.ending ?? (() => true);

@@ -12,6 +12,11 @@ export interface EmailMessage {
   fromName?: string;
   /** Extra headers (List-Unsubscribe, ...). */
   headers?: Record<string, string>;
+  /**
+   * Sign with this DKIM key (lib/deliverability/dkim-keys.ts `dkimSigningFor`): mail sent as a
+   * merchant's domain that publishes our selector. The outbox ignores it.
+   */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
 
 export interface SmsMessage {

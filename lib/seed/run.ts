@@ -12,6 +12,7 @@ import { seedReviewLinks } from './review-links';
 import { assertDemoSeedAllowed } from './policy';
 import { seedDemoTemplates } from './templates';
 import { seedTeam } from './team';
+import { seedDeliverability } from './deliverability';
 
 /**
  * All demo data, in dependency order; each step is idempotent, so a second run changes nothing.
@@ -42,6 +43,8 @@ export async function seedAll(db: Db): Promise<void> {
   await seedDemoCampaigns(db, demo);
   // Guarded by its own check (the demo merchant has no conversations yet); after contacts.
   await seedDemoInbox(db, demo);
+  // Guarded by its own check (the demo merchant's stored domain check).
+  await seedDeliverability(db, demo);
   if (!demo.created) return;
   void demo;
 }

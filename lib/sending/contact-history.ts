@@ -54,13 +54,18 @@ export function contactDeliveriesSql(merchantId: number, contactId: number): SQL
  * The campaign e-mail one of `ids` (our Message-IDs, as a bounce or complaint returns them) was,
  * with its merchant, contact and the address it went to; null when none is ours.
  */
-export async function emailDeliveryByMessageIds(db: Db, ids: readonly string[]): Promise<{ merchantId: number; contactId: number; toAddress: string } | null> {
+export async function emailDeliveryByMessageIds(db: Db, ids: readonly string[]): Promise<{ id: number; merchantId: number; contactId: number; toAddress: string } | null> {
   if (!ids.length) return null;
-  const [row] = await db.execute<{ merchant_id: number; contact_id: number; to_address: string }>(
-    sql`select merchant_id, contact_id, to_address from deliveries where provider_message_id in (${sql.join(
+  const [row] = await db.execute<{ id: number; merchant_id: number; contact_id: number; to_address: string }>(
+    sql`select id, merchant_id, contact_id, to_address from deliveries where provider_message_id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )}) and channel = 0 limit 1`,
   );
-  return row ? { merchantId: Number(row.merchant_id), contactId: Number(row.contact_id), toAddress: row.to_address } : null;
+  return row ? { id: Number(row.id), merchantId: Number(row.merchant_id), contactId: Number(row.contact_id), toAddress: row.to_address } : null;
+}
+
+/** A bounce report came back for this delivery: kept as its event, so the bounce rate counts it by the day it came. */
+export async function recordBounceEvent(db: Db, delivery: { id: number; merchantId: number }, at: Date): Promise<void> {
+  await db.execute(sql`insert into delivery_events (merchant_id, delivery_id, type, created_at) values (${delivery.merchantId}, ${delivery.id}, 'bounced', ${ts(at)})`);
 }

@@ -19,6 +19,8 @@ import { RatingBars } from '@/components/dashboard/rating-bars';
 import { DashboardFilters } from '@/components/dashboard/dashboard-filters';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { firstValues } from '@/lib/http/search-params';
+import { SendingRatesCard } from '@/components/deliverability/sending-rates-card';
+import { sendingRates } from '@/lib/deliverability/sending-rates';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('dashboard');
@@ -33,10 +35,11 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
   const raw = firstValues(await searchParams);
   const parsed = dashboardQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : dashboardQuerySchema.parse({});
-  const [figures, ours, employees] = await Promise.all([
+  const [figures, ours, employees, rates] = await Promise.all([
     dashboardFigures(ctx, query),
     locationOptions(ctx),
     employeeFigures(ctx, query),
+    sendingRates(ctx.db, ctx.merchantId, ctx.now()),
   ]);
   const channelLabels: ChannelLabels = { sent: t('sent'), deliveryRate: t('deliveryRate'), optIn: t('optIn'), optOut: t('optOut') };
   const periodLabel = `${formatDate(figures.period.from, ctx.locale)} – ${formatDate(new Date(new Date(figures.period.to).getTime() - 1), ctx.locale)}`;
@@ -135,6 +138,9 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
       <div className="mt-4 grid grid-cols-2 gap-4 mobile:grid-cols-1">
         <ChannelCard title={t('email')} icon={Mail} figures={figures.email} testId="stat-email" labels={channelLabels} />
         <ChannelCard title={t('sms')} icon={MessageSquare} figures={figures.sms} testId="stat-sms" labels={channelLabels} />
+      </div>
+      <div className="mt-4">
+        <SendingRatesCard rates={rates} />
       </div>
     </ClientMessages>
   );

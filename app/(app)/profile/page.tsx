@@ -6,6 +6,8 @@ import { userRole } from '@/lib/auth/user-role';
 import { refreshServiceEmailStatus } from '@/lib/merchant/service-email';
 import { ProfileClient } from './profile-client';
 import { ClientMessages } from '@/components/i18n/client-messages';
+import { DomainCheckCard } from '@/components/deliverability/domain-check-card';
+import { lastDomainReport } from '@/lib/deliverability/sender-domain';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accounts.profile');
@@ -16,11 +18,15 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ProfilePage() {
   const { ctx } = await requireSession();
   const t = await getTranslations('accounts.profile');
-  const profile = await refreshServiceEmailStatus(ctx);
+  const [profile, role, report] = await Promise.all([refreshServiceEmailStatus(ctx), userRole(ctx), lastDomainReport(ctx)]);
   return (
-    <ClientMessages namespaces={['accounts.profile', 'accounts.settings', 'accounts.validation', 'team', 'validation']}>
+    <ClientMessages namespaces={['accounts.profile', 'accounts.settings', 'accounts.validation', 'team', 'validation', 'deliverability', 'common']}>
       <PageHeader title={t('title')} description={t('description')} />
-      <ProfileClient profile={profile} readOnly={(await userRole(ctx)) !== 'owner'} />
+      <ProfileClient profile={profile} readOnly={role !== 'owner'} />
+      {/* Outside the owner-only fieldset: any member may check the domain; only the owner replaces the key. */}
+      <div className="mt-5 max-w-3xl min-w-0">
+        <DomainCheckCard report={report} hasServiceEmail={Boolean(profile.serviceEmail)} isOwner={role === 'owner'} />
+      </div>
     </ClientMessages>
   );
 }

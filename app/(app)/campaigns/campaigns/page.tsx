@@ -36,7 +36,7 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Se
   return (
     <>
       <CampaignTabs active="campaigns" />
-      <ClientMessages namespaces={['campaigns', 'common', 'sending.reasons', 'sending.review', 'sending.summary', 'ui', 'validation']}>
+      <ClientMessages namespaces={['campaigns', 'common', 'deliverability.confirmSend', 'sending.reasons', 'sending.review', 'sending.summary', 'ui', 'validation']}>
         <PageHeader title={t('title')} description={t('description')} actions={<><SendingSettingsButton /><RequestMenu /></>} />
         <Suspense fallback={<CampaignListSkeleton />}>
           <CampaignResults ctx={ctx} input={parsed.success ? parsed.data : listQuerySchema.parse({ pageNum: 1, pageSize: 10 })} />

@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function Page({ searchParams }: { searchParams: Promise<{ id?: string }> }) {
   const { id } = await searchParams;
   return (
-    <ClientMessages namespaces={['campaigns', 'common', 'sending.forecast', 'sending.reasons', 'subscription', 'ui', 'validation']}>
+    <ClientMessages namespaces={['campaigns', 'common', 'deliverability.confirmSend', 'sending.forecast', 'sending.reasons', 'subscription', 'ui', 'validation']}>
       <RequestPage channel={1} id={id} />
     </ClientMessages>
   );

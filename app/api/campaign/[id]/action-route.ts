@@ -1,9 +1,11 @@
 import { route } from '@/lib/api/route';
-import { idParams } from '@/lib/campaigns/schema';
+import { campaignActionQuerySchema, idParams } from '@/lib/campaigns/schema';
 import type { StatusAction } from '@/lib/campaigns/state-machine';
 import { runCampaignAction } from '@/lib/campaigns/transitions';
 
 /** POST /campaign/{id}/{action}, no body (spec section 7); the success msg names what happened. */
 export function actionRoute(action: StatusAction) {
-  return route({ auth: 'user', params: idParams, successKey: `campaigns.messages.${action}` }, (ctx, { params }) => runCampaignAction(ctx, params.id, action));
+  return route({ auth: 'user', params: idParams, query: campaignActionQuerySchema, successKey: `campaigns.messages.${action}` }, (ctx, { params, query }) =>
+    runCampaignAction(ctx, params.id, action, { confirmComplaintRate: query.confirm === 'complaintRate' }),
+  );
 }
