@@ -230,7 +230,7 @@ function machineCpu(): number {
 
 /** A merchant, its location, an SMS template, members with SMS opt-in and E.164 phones, and a DRAFT SMS campaign whose fresh snapshot send-now reuses. */
 async function seed(db: Db): Promise<{ campaignId: number; merchantId: number }> {
-  const [merchant] = await db.execute<{ id: number }>(sql`insert into merchants (name, address) values ('Bench Café', '1 Bench Road') returning id`);
+  const [merchant] = await db.execute<{ id: number }>(sql`insert into merchants (name, address, subscription_status) values ('Bench Café', '1 Bench Road', 'enterprise') returning id`);
   const [location] = await db.execute<{ id: number }>(sql`insert into locations (merchant_id, name, address, city, state, country, review_link) values (${merchant.id}, 'Bench Store', '1 Main St', 'Springfield', 'IL', 'US', ${REVIEW_LINK}) returning id`,
   );
   const [template] = await db.execute<{ id: number }>(sql`insert into templates (merchant_id, name, type, content, include_unsubscribe) values (${merchant.id}, 'Bench SMS', 1, ${TEMPLATE}, true) returning id`);
