@@ -94,8 +94,15 @@ const definitions = {
   smtpSendTimeoutMs: number('SMTP_SEND_TIMEOUT_MS', 120_000, { min: 1, max: MAX_TIMER_MS }),
   smtpFinalReplyTimeoutMs: number('SMTP_FINAL_REPLY_TIMEOUT_MS', 10_000, { min: 1, max: MAX_TIMER_MS }),
   mailFrom: text('MAIL_FROM'),
-  /** The dev mailbox (/dev/mailbox) is open outside production, or with DEV_MAILBOX=1. */
-  devMailbox: { variable: 'DEV_MAILBOX', read: (raw: string | undefined, env: Env) => raw === '1' || env.NODE_ENV !== 'production' },
+  /**
+   * The dev mailbox (/dev/mailbox) is open outside production, with DEV_MAILBOX=1, and in local
+   * evaluation (the README's `npm start` on the embedded database, loopback only): the outbox is
+   * where that newcomer's messages go, and the banner sends them there. DEV_MAILBOX=0 closes it.
+   */
+  devMailbox: {
+    variable: 'DEV_MAILBOX',
+    read: (raw: string | undefined, env: Env) => raw === '1' || (raw !== '0' && (env.NODE_ENV !== 'production' || (env.LOCAL_EVALUATION === '1' && !env.DATABASE_URL?.trim()))),
+  },
   twilioAccountSid: text('TWILIO_ACCOUNT_SID'),
   twilioAuthToken: text('TWILIO_AUTH_TOKEN'),
   /** The secret of a Twilio Webhooks Rule's SharedKey: webhooks it signs carry HMAC-SHA256 signatures. */
