@@ -31,7 +31,7 @@ export function CampaignRowMenu({ record, onChanged, onDetails, onPreview }: { r
     if (!ok) return;
     try {
       const res = await campaignStatusAction({ id: record.campaignId, action });
-      if (res.ok) notify.success(t(`messages.${action}`));
+      if (res.ok) notify.success(res.message || res.data.message || t(`messages.${action}`));
       else notify.warning(res.message || t('errors.actionFailed'));
     } catch {
       notify.warning(t('errors.actionFailed'));

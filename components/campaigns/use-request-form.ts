@@ -123,7 +123,7 @@ export function useRequestForm({ channel, options, initial, trial }: { channel: 
         notify.warning(res.message || t('errors.submitFailed'));
         return;
       }
-      notify.success(t(`messages.${action}`));
+      notify.success(res.message || res.data.message || t(`messages.${action}`));
       router.push('/campaigns/campaigns');
       router.refresh();
     } catch {

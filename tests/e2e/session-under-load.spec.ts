@@ -13,7 +13,8 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/seed/demo-account';
 const port = Number(process.env.E2E_PORT ?? 3200) + 2;
 const base = `http://127.0.0.1:${port}`;
 const PAGES_PER_TAB = 50;
-const screens = ['/dashboard', '/contacts', '/campaigns', '/reviews', '/inbox', '/locations', '/campaigns/templates'];
+// /campaigns/campaigns itself: /campaigns moves on to it on its own, interrupting the next navigation.
+const screens = ['/dashboard', '/contacts', '/campaigns/campaigns', '/reviews', '/inbox', '/locations', '/campaigns/templates'];
 let server: ChildProcess | undefined;
 const busyLoops: ChildProcess[] = [];
 
@@ -48,7 +49,7 @@ async function browse(page: Page, offset: number, signedOut: string[]): Promise<
       await page.goto(`${base}${screen}`, { waitUntil: 'load', timeout: 90_000 });
     } catch (error) {
       // The page moved itself meanwhile (a reload, or the sign-in page): where it went is what counts.
-      if (!String(error).includes('ERR_ABORTED')) throw error;
+      if (!/ERR_ABORTED|interrupted by another navigation/.test(String(error))) throw error;
       aborted.push(`${screen} (now ${page.url()})`);
       await page.waitForLoadState('load', { timeout: 90_000 }).catch(() => undefined);
     }
