@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import './peer-address.mjs';
 // Keep-alive connections of a stopping process close (scripts/drain-connections.mjs).
 import { drainConnections } from './drain-connections.mjs';
+import { announceWhenAnswering, holdReadyLine } from './announce-ready.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -67,6 +68,7 @@ function stopGracefully() {
 if (workers === 1 || cluster.isWorker) {
   // In this process (a cluster worker runs this file too).
   stopGracefully();
+  if (workers === 1) announceReady(process.argv.slice(2));
   if (standaloneServer) startStandalone(standaloneServer, process.argv.slice(2));
   else startNext(process.argv.slice(2));
 } else {
@@ -171,4 +173,14 @@ function localSecret(file) {
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/** "Ready" once the app answers, after a line saying what a first start prepares (scripts/announce-ready.mjs). */
+function announceReady(args) {
+  const value = (flags) => args.findLast((arg, i, all) => flags.includes(all[i - 1]));
+  const host = value(['-H', '--hostname']) ?? '127.0.0.1';
+  const port = value(['-p', '--port']) ?? process.env.PORT ?? '3000';
+  const local = ['0.0.0.0', '::', '[::]'].includes(host) ? '127.0.0.1' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const release = holdReadyLine();
+  void announceWhenAnswering(`http://${local}:${port}`, { release, localEvaluation: process.env.LOCAL_EVALUATION === '1' });
 }

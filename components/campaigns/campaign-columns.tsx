@@ -14,6 +14,8 @@ const LOCATION_CUT = 20;
 
 interface ColumnHandlers {
   toCheck: Record<number, number>;
+  /** Channels whose messages are kept in the outbox (no SMTP, no Twilio): never "delivered". */
+  keptInOutbox: { email: boolean; sms: boolean };
   onDetails: (r: CampaignRecord) => void;
   onPreview: (r: CampaignRecord) => void;
   onReview: (campaignId: number) => void;
@@ -21,7 +23,7 @@ interface ColumnHandlers {
 }
 
 /** The campaign list's columns (spec section 2), with the row menu and the "N to check" badge. */
-export function useCampaignColumns({ toCheck, onDetails, onPreview, onReview, onChanged }: ColumnHandlers): DataTableColumn<CampaignRecord>[] {
+export function useCampaignColumns({ toCheck, keptInOutbox, onDetails, onPreview, onReview, onChanged }: ColumnHandlers): DataTableColumn<CampaignRecord>[] {
   const t = useTranslations('campaigns');
   const locale = useLocale() as Locale;
   return [
@@ -45,6 +47,11 @@ export function useCampaignColumns({ toCheck, onDetails, onPreview, onReview, on
       cell: (r) => (
         <span className="inline-flex flex-wrap items-center gap-2">
           {r.delivered}
+          {(r.campaignChannel === 0 ? keptInOutbox.email : keptInOutbox.sms) && (
+            <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-500/10 dark:text-amber-300" data-testid="kept-in-outbox">
+              {t('list.keptInOutbox')}
+            </span>
+          )}
           <ToCheckBadge count={toCheck[r.campaignId] ?? 0} onOpen={() => onReview(r.campaignId)} />
         </span>
       ),

@@ -28,7 +28,7 @@ const MessagePreviewDialog = dynamic(() => import('./message-preview-dialog').th
 const ReviewDialog = dynamic(() => import('@/components/sending/review-dialog').then((m) => m.ReviewDialog), { ssr: false });
 
 /** The campaign list (spec section 2): filter, search, sort, batch delete, paging, details and previews. */
-export function CampaignList({ initial }: { initial: CampaignPage }) {
+export function CampaignList({ initial, keptInOutbox = { email: false, sms: false } }: { initial: CampaignPage; keptInOutbox?: { email: boolean; sms: boolean } }) {
   const t = useTranslations('campaigns');
   const confirm = useConfirm();
   const { list, query, page, loading, sending, toCheck, reload, reloadQuietly } = useCampaignRows(initial);
@@ -68,7 +68,7 @@ export function CampaignList({ initial }: { initial: CampaignPage }) {
     await preview.open({ channel: r.campaignChannel as 0 | 1, templateId: r.templateId, locationId: r.locationId, filterConditions, recipientName: r.recipientName || undefined, recipientEmail: r.recipientEmail || undefined, recipientPhone: r.recipientPhone || undefined });
   }
 
-  const columns = useCampaignColumns({ toCheck, onDetails: setDetails, onPreview: (r) => void openPreview(r), onReview: setReviewing, onChanged: reload });
+  const columns = useCampaignColumns({ toCheck, keptInOutbox, onDetails: setDetails, onPreview: (r) => void openPreview(r), onReview: setReviewing, onChanged: reload });
 
   const filtered = query.keyword || query.filter.channel !== undefined || query.filter.status !== undefined;
   const emptyState = filtered ? (

@@ -34,7 +34,7 @@ export function campaignListInput(query: CampaignQuery) {
   return {
     pageNum: query.pageNum,
     pageSize: query.pageSize,
-    searchConditions: JSON.stringify({ campaignChannel: channel, status, keyword: query.keyword || undefined, sortOrder: query.sortOrder }),
+    searchConditions: JSON.stringify({ campaignChannel: channel, status, keyword: query.keyword || undefined, sortBy: 'sendTime', sortOrder: query.sortOrder }),
   };
 }
 

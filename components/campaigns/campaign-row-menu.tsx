@@ -37,7 +37,7 @@ export function CampaignRowMenu({ record, onChanged, onDetails, onPreview }: { r
         if (!(await confirm({ title: td('title'), description: res.message, confirmLabel: td('action'), danger: true }))) return onChanged();
         res = await campaignStatusAction({ id: record.campaignId, action, confirm: 'complaintRate' });
       }
-      if (res.ok) notify.success(t(`messages.${action}`));
+      if (res.ok) notify.success(res.message || res.data.message || t(`messages.${action}`));
       else notify.warning(res.message || t('errors.actionFailed'));
     } catch {
       notify.warning(t('errors.actionFailed'));

@@ -7,14 +7,16 @@ import { useForm, type Control, type FieldErrors, type FieldPath, type UseFormRe
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFieldMessage } from '@/components/ui/use-field-message';
-import { campaignStatusAction, saveCampaignAction } from '@/lib/campaigns/actions';
+import { campaignStatusAction, forecastAction, saveCampaignAction } from '@/lib/campaigns/actions';
+import type { Forecast } from '@/lib/campaigns/forecast';
+import { forecastHeadline } from '@/components/sending/forecast-headline';
 import type { RequestFormOptions } from '@/lib/campaigns/form-options';
 import type { CampaignRecord } from '@/lib/campaigns/record';
 import type { CampaignInput } from '@/lib/campaigns/schema';
 import { runtimeKey } from '@/lib/i18n/runtime-key';
 import { notify } from '@/lib/notify/notify';
 import { isStaleEdit } from '@/components/forms/stale-edit-notice';
-import { FIELD_ORDER, filterConditionsOf, formFieldOf, recipientOf } from './request-form-input';
+import { FIELD_ORDER, filterConditionsOf, forecastValues, formFieldOf, recipientOf } from './request-form-input';
 import { defaultValues, valuesFromRecord, type RequestValues } from './request-form-model';
 import { useMembersPreview } from './use-members-preview';
 import { useTemplatePreview } from './use-template-preview';
@@ -34,6 +36,7 @@ export function useRequestForm({ channel, options, initial, trial }: { channel: 
   const t = useTranslations('campaigns');
   const tf = useTranslations('campaigns.form');
   const td = useTranslations('deliverability.confirmSend');
+  const tfc = useTranslations('sending.forecast');
   const tr = useTranslations();
   const router = useRouter();
   const confirm = useConfirm();
@@ -98,11 +101,17 @@ export function useRequestForm({ channel, options, initial, trial }: { channel: 
   const onSubmit = handleSubmit(async (input) => {
     const later = input.sendType === 1;
     const { scheduledTime, timezone } = getValues();
-    const ok = await confirm({
-      title: later ? tf('schedule') : tf('sendNow'),
-      description: later ? tf('confirmSchedule', { time: scheduledTime.replace('T', ' '), zone: timezone }) : tf('confirmSend'),
-      confirmLabel: later ? tf('schedule') : tf('sendNow'),
-    });
+    // A request that will reach nobody (all asked recently, all opted out) says so and asks first.
+    const nobody = await nobodyWillReceive(forecastValues(getValues(), channel));
+    const ok = await confirm(
+      nobody
+        ? { title: tfc('nobodyTitle'), description: tfc(later ? 'nobodySchedule' : 'nobodySend', { headline: forecastHeadline(tfc, nobody) }), confirmLabel: later ? tf('schedule') : tf('sendNow'), danger: true }
+        : {
+            title: later ? tf('schedule') : tf('sendNow'),
+            description: later ? tf('confirmSchedule', { time: scheduledTime.replace('T', ' '), zone: timezone }) : tf('confirmSend'),
+            confirmLabel: later ? tf('schedule') : tf('sendNow'),
+          },
+    );
     if (!ok) return;
     setBusy('submit');
     try {
@@ -120,7 +129,7 @@ export function useRequestForm({ channel, options, initial, trial }: { channel: 
         notify.warning(res.message || t('errors.submitFailed'));
         return;
       }
-      notify.success(t(`messages.${action}`));
+      notify.success(res.message || res.data.message || t(`messages.${action}`));
       router.push('/campaigns/campaigns');
       router.refresh();
     } catch {
@@ -139,4 +148,14 @@ export function useRequestForm({ channel, options, initial, trial }: { channel: 
   // A check running (the schema may still be loading) counts as busy: no second save meanwhile.
   const working = busy ?? (members.loading ? 'members' : formState.isSubmitting ? 'checking' : null);
   return { fields, campaignId, busy: working, stale: formState.errors.root?.stale?.message, members, preview, onSave, onSubmit, onPreviewTemplate };
+}
+
+/** The forecast when it says nobody will receive the request; null otherwise, or when it cannot be worked out (the send then decides). */
+async function nobodyWillReceive(values: Record<string, unknown>): Promise<Forecast | null> {
+  try {
+    const result = await forecastAction(values);
+    return result.ok && result.data.recipients === 0 ? result.data : null;
+  } catch {
+    return null;
+  }
 }

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { AddressText } from '@/components/ui/address-text';
 import { Button } from '@/components/ui/button';
 import type { Thread } from './conversation-view';
 
@@ -18,7 +19,7 @@ export function CustomerPanel({ customer: c, conversationId }: { customer: Threa
         <dt className="text-slate-500 dark:text-slate-400">{t('customer.name')}</dt>
         <dd>{c.name || '-'}</dd>
         <dt className="text-slate-500 dark:text-slate-400">{t('customer.email')}</dt>
-        <dd className="break-all">{c.email ?? '-'}</dd>
+        <dd className="min-w-0">{c.email ? <AddressText value={c.email} /> : '-'}</dd>
         <dt className="text-slate-500 dark:text-slate-400">{t('customer.phone')}</dt>
         <dd>{c.phone ?? '-'}</dd>
         <dt className="text-slate-500 dark:text-slate-400">{t('customer.gender')}</dt>

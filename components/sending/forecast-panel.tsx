@@ -10,6 +10,7 @@ import { forecastAction } from '@/lib/campaigns/actions';
 import type { Forecast } from '@/lib/campaigns/forecast';
 import type { Locale } from '@/lib/i18n/locales';
 import { formatDateTime } from '@/lib/time/format';
+import { forecastHeadline } from './forecast-headline';
 
 interface ForecastPanelProps {
   /** The request form's values as they stand (the campaign input shape). */
@@ -75,8 +76,8 @@ export function ForecastPanel({ values }: ForecastPanelProps) {
             <div className="flex items-start gap-3">
               <Users className="mt-0.5 size-5 text-primary" aria-hidden />
               <div>
-                <p className="text-base font-semibold" data-testid="forecast-recipients">
-                  {t('recipients', { count: forecast.recipients })}
+                <p className={forecast.recipients === 0 ? 'text-base font-semibold text-amber-700 dark:text-amber-400' : 'text-base font-semibold'} data-testid="forecast-recipients">
+                  {forecastHeadline(t, forecast)}
                 </p>
                 <p className="text-slate-500 dark:text-slate-400">{t('considered', { count: forecast.considered })}</p>
               </div>

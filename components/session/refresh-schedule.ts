@@ -5,6 +5,22 @@ export const ACTIVITY_THROTTLE_MS = 5 * 60 * 1000;
 export const WAIT_FOR_REFRESH_MS = 5 * 1000;
 export const REFRESH_CALL_TIMEOUT_MS = 10 * 1000;
 
+/** Before a page's own requests: refresh when the access token expires within a minute. */
+export const REFRESH_BEFORE_REQUEST_SECONDS = 60;
+
+/** What started a check: the 10-minute timer, or a page load and the user's activity. */
+export type CheckReason = 'periodic' | 'activity';
+
+/**
+ * How close to its expiry a check refreshes the access token. Only the 10-minute timer looks 15
+ * minutes ahead (it may not run again before the token expires); a page load or activity looks a
+ * minute ahead, as a request does. An access token lives 15 minutes, so checking every page
+ * load against 15 minutes refreshed on every navigation.
+ */
+export function refreshMarginSeconds(reason: CheckReason): number {
+  return reason === 'periodic' ? REFRESH_WITHIN_SECONDS : REFRESH_BEFORE_REQUEST_SECONDS;
+}
+
 /** True when the access token (epoch seconds) expires within `withinSeconds` of now (ms). */
 export function expiresWithin(expiresAt: number | null | undefined, nowMs: number, withinSeconds = REFRESH_WITHIN_SECONDS): boolean {
   if (!expiresAt) return true;

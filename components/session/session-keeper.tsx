@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type { SignedInUser } from '@/lib/auth/signed-in-user';
 import { SignedInUserContext } from './signed-in-user';
-import { ACTIVITY_THROTTLE_MS, CHECK_INTERVAL_MS, REFRESH_CALL_TIMEOUT_MS, REFRESH_WITHIN_SECONDS, RefreshRefused, endsSession, expiresWithin, retryDelayMs, singleFlight, throttle } from './refresh-schedule';
+import { ACTIVITY_THROTTLE_MS, CHECK_INTERVAL_MS, REFRESH_CALL_TIMEOUT_MS, RefreshRefused, endsSession, expiresWithin, refreshMarginSeconds, retryDelayMs, singleFlight, throttle, type CheckReason } from './refresh-schedule';
 import { sessionChanged } from './session-change';
 
 export interface SessionKeeperProps {
@@ -14,8 +14,9 @@ export interface SessionKeeperProps {
 }
 
 /**
- * Keeps the browser signed in (spec section 9): every 10 minutes, and on activity at most once
- * per 5 minutes, it refreshes the session when the access token expires within 15 minutes.
+ * Keeps the browser signed in (spec section 9): every 10 minutes it refreshes the session when
+ * the access token expires within 15 minutes; on a page load and on activity (at most once per
+ * 5 minutes) when it expires within a minute, so navigating does not refresh each time.
  * Concurrent checks share the refresh in progress (waiting at most 5 s). A refresh without an
  * answer (offline, asleep) is retried with a backoff and when the connection is back; only a
  * refusal ends the session: the server has cleared it, and the page goes to /login with the
@@ -49,20 +50,23 @@ export function SessionKeeper({ user, accessTokenExpires, children }: SessionKee
     let stopped = false;
     let failures = 0;
     let retryTimer: number | undefined;
+    let retryReason: CheckReason = 'activity';
     // One refresh per session at a time: within this page (singleFlight) and across its tabs
     // (a Web Lock); a tab that waited gets the same new session from the server's single-flight.
-    const refresh = singleFlight(() => acrossTabs(callRefresh));
+    let margin = refreshMarginSeconds('activity');
+    const refresh = singleFlight(() => acrossTabs(() => callRefresh(margin)));
 
     const retryLater = () => {
       if (retryTimer !== undefined) return;
       retryTimer = window.setTimeout(() => {
         retryTimer = undefined;
-        void check();
+        void check(retryReason);
       }, retryDelayMs(failures++));
     };
 
-    const check = async () => {
-      if (stopped || !expiresWithin(expiresRef.current, Date.now())) return;
+    const check = async (reason: CheckReason) => {
+      margin = refreshMarginSeconds(reason);
+      if (stopped || !expiresWithin(expiresRef.current, Date.now(), margin)) return;
       try {
         const answer = await refresh();
         failures = 0;
@@ -70,7 +74,10 @@ export function SessionKeeper({ user, accessTokenExpires, children }: SessionKee
         if (sessionChanged(userId, answer.userId)) window.location.reload();
       } catch (error) {
         if (stopped) return;
-        if (!endsSession(error)) return retryLater();
+        if (!endsSession(error)) {
+          retryReason = reason;
+          return retryLater();
+        }
         stopped = true;
         // A full load, not a client navigation: nothing of the expired session stays in memory.
         // eslint-disable-next-line @next/next/no-location-assign-relative-destination
@@ -81,18 +88,18 @@ export function SessionKeeper({ user, accessTokenExpires, children }: SessionKee
     const onOnline = () => {
       window.clearTimeout(retryTimer);
       retryTimer = undefined;
-      void check();
+      void check(retryReason);
     };
     const activityAllowed = throttle(ACTIVITY_THROTTLE_MS);
     const onActivity = () => {
-      if (document.visibilityState === 'visible' && activityAllowed()) void check();
+      if (document.visibilityState === 'visible' && activityAllowed()) void check('activity');
     };
-    const timer = window.setInterval(() => void check(), CHECK_INTERVAL_MS);
+    const timer = window.setInterval(() => void check('periodic'), CHECK_INTERVAL_MS);
     const events = ['pointerdown', 'keydown', 'focus'] as const;
     for (const event of events) window.addEventListener(event, onActivity, { passive: true });
     document.addEventListener('visibilitychange', onActivity);
     window.addEventListener('online', onOnline);
-    void check();
+    void check('activity');
     return () => {
       stopped = true;
       window.clearInterval(timer);
@@ -113,11 +120,11 @@ interface RefreshAnswer {
 }
 
 /** POST /api/session/refresh: a 4xx answer is a refusal; no answer or a 5xx throws otherwise. */
-async function callRefresh(): Promise<RefreshAnswer> {
+async function callRefresh(refreshWithin: number): Promise<RefreshAnswer> {
   const response = await fetch('/api/session/refresh', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ refreshWithin: REFRESH_WITHIN_SECONDS }),
+    body: JSON.stringify({ refreshWithin }),
     credentials: 'same-origin',
     signal: AbortSignal.timeout(REFRESH_CALL_TIMEOUT_MS),
   });

@@ -13,7 +13,16 @@ import type { useTemplateEditor } from './use-template-editor';
 // Lexical (~100 KB gzipped) loads after the page, in its own chunk, behind a same-sized frame.
 const RichTextEditor = dynamic(() => import('@/components/rich-text-editor/rich-text-editor').then((m) => m.RichTextEditor), {
   ssr: false,
-  loading: () => <div aria-busy="true" className="min-h-[19rem] rounded-md border border-gray-300 bg-white dark:border-gray-600 dark:bg-gray-900" />,
+  // The frame shows the toolbar's strip too, so the editor does not look like an empty box meanwhile.
+  loading: () => (
+    <div aria-busy="true" data-testid="editor-loading" className="min-h-[19rem] overflow-hidden rounded-md border border-gray-300 bg-white dark:border-gray-600 dark:bg-gray-900">
+      <div className="flex h-11 items-center gap-1 border-b border-gray-200 px-1.5 dark:border-gray-700">
+        {Array.from({ length: 9 }, (_, i) => (
+          <span key={i} className="size-8 animate-pulse rounded bg-gray-200/80 motion-reduce:animate-none dark:bg-gray-700/60" />
+        ))}
+      </div>
+    </div>
+  ),
 });
 
 interface Props {

@@ -1,6 +1,7 @@
 'use client';
 
 import { FileText, Plus } from 'lucide-react';
+import { rememberTemplateTab, rememberedTemplateTab } from './template-tab-memory';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -22,7 +23,6 @@ import { TemplateDetailDialog } from './template-detail-dialog';
 
 type Tab = 'text' | 'email';
 /** Spec section 9: the last template tab is remembered locally; default text. */
-export const TEMPLATE_TAB_KEY = 'starloop.templateType';
 
 interface Props {
   /** One page of the shown tab's templates (the server loads only that tab). */
@@ -62,10 +62,10 @@ export function TemplateList({ rows, totals, tab: loadedTab, initialTab, page, t
   // No ?type= in the address: the remembered tab wins (read after hydration: localStorage).
   useEffect(() => {
     if (initialTab) {
-      window.localStorage.setItem(TEMPLATE_TAB_KEY, initialTab);
+      rememberTemplateTab(initialTab);
       return;
     }
-    const saved = window.localStorage.getItem(TEMPLATE_TAB_KEY);
+    const saved = rememberedTemplateTab();
     // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage exists only after hydration
     if (saved === 'email' && loadedTab !== 'email') show('email');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
@@ -73,7 +73,7 @@ export function TemplateList({ rows, totals, tab: loadedTab, initialTab, page, t
 
   const changeTab = (next: string) => {
     const value: Tab = next === 'email' ? 'email' : 'text';
-    window.localStorage.setItem(TEMPLATE_TAB_KEY, value);
+    rememberTemplateTab(value);
     show(value);
   };
 

@@ -9,6 +9,7 @@ import { notify } from '@/lib/notify/notify';
 import { isStaleEdit } from '@/components/forms/stale-edit-notice';
 import { saveTemplateAction } from '@/lib/templates/actions';
 import type { TemplateRecord } from '@/lib/templates/record';
+import { rememberTemplateTab } from './template-tab-memory';
 import { templateFormValues, templateResolver, type TemplateFormOutput, type TemplateFormValues } from './template-form';
 
 export type EditorProblem = 'trial' | 'common' | 'mismatch' | 'notFound' | null;
@@ -26,6 +27,11 @@ export function useTemplateEditor({ template, type, problem, listHref }: { templ
   const [leaving, startLeaving] = useTransition();
   const editorRef = useRef<RichTextEditorHandle>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+
+  // The type in use is the template tab to remember (the list opens on it next time).
+  useEffect(() => {
+    if (!problem) rememberTemplateTab(type === 0 ? 'email' : 'text');
+  }, [type, problem]);
 
   // Spec sections 4 and 5: warn, then return to the list.
   useEffect(() => {

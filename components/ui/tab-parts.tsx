@@ -1,10 +1,15 @@
 import { cn, focusRing } from './cn';
 
-/** What ARIA tabs (./tabs.tsx) and link tabs (./link-tabs.tsx) share: the look and the count badge. */
-export const listClasses = 'flex items-center gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800';
+/**
+ * What ARIA tabs (./tabs.tsx) and link tabs (./link-tabs.tsx) share: the look and the count badge.
+ * The baseline is an inset shadow, not a border the tabs overlap by a pixel: that overlap made
+ * 40 px of tabs in a 39 px scrolling box, and where scrollbars always show (Windows) a stray
+ * vertical scroll arrow appeared. The list scrolls sideways only.
+ */
+export const listClasses = 'flex items-center gap-1 overflow-x-auto overflow-y-hidden shadow-[inset_0_-1px_0_var(--color-slate-200)] dark:shadow-[inset_0_-1px_0_var(--color-slate-800)]';
 export const tabClasses = (active: boolean) =>
   cn(
-    'relative -mb-px inline-flex h-10 shrink-0 cursor-pointer items-center gap-2 border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors',
+    'relative inline-flex h-10 shrink-0 cursor-pointer items-center gap-2 border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors',
     active
       ? 'border-primary text-primary dark:text-primary-light'
       : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800 dark:text-slate-400 dark:hover:border-slate-600 dark:hover:text-slate-200',

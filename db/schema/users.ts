@@ -53,6 +53,11 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    // The token this one was rotated into, and that token sealed under a key only this token's
+    // holder can derive: a late request still carrying this token gets the same new pair back
+    // instead of ending the sign-in (lib/auth/token-pairs.ts).
+    successorId: integer('successor_id'),
+    successorSealed: text('successor_sealed'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

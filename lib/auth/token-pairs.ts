@@ -7,6 +7,7 @@ import type { PublicContext } from '@/lib/context';
 import { REFRESH_TOKEN_TTL_SECONDS, newOpaqueToken, sessionMaxAgeSeconds, sha256, signAccessToken } from './tokens';
 import { setting, settingDefault } from '@/lib/config/settings';
 import { lockUserSessions } from './session-lock';
+import { openSuccessor, sealSuccessor } from './successor-seal';
 
 export interface TokenPair {
   accessToken: string;
@@ -31,6 +32,17 @@ function reuseGraceSeconds(): number {
   return setting('refreshReuseGraceSeconds');
 }
 
+/**
+ * How long after a rotation the rotated token may still come back from the same browser and get
+ * the new pair: a request sent with the old cookie can wait this long in a busy server's queue
+ * (a 57 s first response was seen on a loaded 2-core machine). Later, it is a replay and the
+ * family is revoked. Nothing new is minted for such a request: the family keeps one live token.
+ */
+export const LATE_USE_WINDOW_SECONDS = 120;
+
+/** A request more rotations late than this is no longer the browser's own. */
+const MAX_SUCCESSOR_HOPS = 5;
+
 export interface TokenOwner {
   userId: number;
   merchantId: number;
@@ -49,17 +61,25 @@ export interface TokenFamily {
  * user's session epoch.
  */
 export async function issueFamilyPair(db: Db, owner: TokenOwner, now: Date, family: TokenFamily): Promise<TokenPair> {
+  return (await insertFamilyPair(db, owner, now, family)).pair;
+}
+
+/** issueFamilyPair, also answering the new refresh token's row id (a rotation records it on the parent). */
+async function insertFamilyPair(db: Db, owner: TokenOwner, now: Date, family: TokenFamily): Promise<{ pair: TokenPair; id: number }> {
   const access = await signAccessToken(owner.userId, owner.merchantId, now, { familyId: family.familyId, sessionEpoch: owner.sessionEpoch });
   const refreshToken = newOpaqueToken();
   const familyEnd = family.startedAt.getTime() + sessionMaxAgeSeconds() * 1000;
-  await db.insert(refreshTokens).values({
-    userId: owner.userId,
-    familyId: family.familyId,
-    familyStartedAt: family.startedAt,
-    tokenHash: sha256(refreshToken),
-    expiresAt: new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000, familyEnd)),
-  });
-  return { accessToken: access.token, refreshToken, expiresAt: access.expiresAt };
+  const [inserted] = await db
+    .insert(refreshTokens)
+    .values({
+      userId: owner.userId,
+      familyId: family.familyId,
+      familyStartedAt: family.startedAt,
+      tokenHash: sha256(refreshToken),
+      expiresAt: new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000, familyEnd)),
+    })
+    .returning({ id: refreshTokens.id });
+  return { pair: { accessToken: access.token, refreshToken, expiresAt: access.expiresAt }, id: inserted.id };
 }
 
 /** A new sign-in's first pair (registration, an accepted invitation): a new family starting now. */
@@ -92,6 +112,17 @@ export async function refreshTokenPair(ctx: PublicContext, refreshToken: string)
     const owner: TokenOwner = { userId: found.id, merchantId: found.merchantId, sessionEpoch: found.sessionEpoch };
     const family: TokenFamily = { familyId: row.familyId, startedAt: row.familyStartedAt };
     if (row.usedAt) {
+      // A request that still carries the token this browser just rotated (sent before the new
+      // cookie arrived, or held up in a busy server's queue for seconds): it gets the pair the
+      // rotation made, so the browser keeps one live token and stays signed in.
+      const sinceRotation = now.getTime() - row.usedAt.getTime();
+      if (sinceRotation < LATE_USE_WINDOW_SECONDS * 1000) {
+        const head = await liveSuccessor(tx, row, refreshToken);
+        if (head) {
+          const access = await signAccessToken(owner.userId, owner.merchantId, now, { familyId: family.familyId, sessionEpoch: owner.sessionEpoch });
+          return { accessToken: access.token, refreshToken: head, expiresAt: access.expiresAt };
+        }
+      }
       // Requests racing with one cookie (parallel page loads, two tabs, the proxy then a server
       // component) present the same token within moments: that is not theft. Within the grace
       // period they get a pair of the same family; later, a replay revokes the whole family.
@@ -104,11 +135,38 @@ export async function refreshTokenPair(ctx: PublicContext, refreshToken: string)
       // Returned, not thrown: a throw would roll the revocation back.
       return new AppError('UNAUTHORIZED', 'errors.auth.refreshReused');
     }
-    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
-    return issueFamilyPair(tx, owner, now, family);
+    const next = await insertFamilyPair(tx, owner, now, family);
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: now, successorId: next.id, successorSealed: sealSuccessor(next.pair.refreshToken, refreshToken) })
+      .where(eq(refreshTokens.id, row.id));
+    return next.pair;
   });
   if (outcome instanceof AppError) throw outcome;
   return outcome;
+}
+
+type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/**
+ * The newest token of the chain `row` was rotated into, when it is still unspent and live: the
+ * token a late request of the same browser should now hold. Followed a few links at most (a
+ * request two rotations late); null when the chain ends in a spent, revoked or unreadable token.
+ */
+async function liveSuccessor(db: Db, row: RefreshTokenRow, token: string): Promise<string | null> {
+  let current = row;
+  let currentToken = token;
+  for (let hops = 0; hops < MAX_SUCCESSOR_HOPS; hops++) {
+    if (!current.successorId) return null;
+    const successorToken = openSuccessor(current.successorSealed, currentToken);
+    if (!successorToken) return null;
+    const [successor] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, current.successorId)).for('update').limit(1);
+    if (!successor || successor.revokedAt || successor.familyId !== row.familyId || successor.tokenHash !== sha256(successorToken)) return null;
+    if (!successor.usedAt) return successorToken;
+    current = successor;
+    currentToken = successorToken;
+  }
+  return null;
 }
 
 /** False once the token's family was revoked (sign-out, theft) or its user deleted. */

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { authedAction } from '@/lib/auth/authed-action';
+import { translatorFor } from '@/lib/i18n/translator';
 import { sanitizeRichHtml } from '@/lib/sanitize/html';
 import { exampleSentMessage, withoutTracking } from '@/lib/sending/sent-message';
 import { campaignTemplateVersion } from '@/lib/templates/versions';
@@ -28,7 +29,13 @@ export const saveCampaignAction = authedAction(
 
 const actionSchema = campaignActionQuerySchema.extend({ id: z.number().int().positive(), action: z.enum(statusActions) });
 
-export const campaignStatusAction = authedAction(actionSchema, async (s, { id, action, confirm }) => ({ record: await runCampaignAction(s.ctx, id, action, { confirmComplaintRate: confirm === 'complaintRate' }), messageKey: `campaigns.messages.${action}` }));
+// The server's own message of what was done (sent, scheduled, paused...), in the user's language:
+// the list shows it, and its default only when none came (spec: the server message, or a default).
+export const campaignStatusAction = authedAction(actionSchema, async (s, { id, action, confirm }) => ({
+  record: await runCampaignAction(s.ctx, id, action, { confirmComplaintRate: confirm === 'complaintRate' }),
+  messageKey: `campaigns.messages.${action}`,
+  message: translatorFor(s.ctx.locale)(`campaigns.messages.${action}`),
+}));
 
 export const deleteCampaignsAction = authedAction(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) }), async (s, { ids }) => {
   const deleted: number[] = [];

@@ -26,6 +26,12 @@ export type ForecastReason = (typeof forecastReasons)[number];
 export interface Forecast {
   /** Members of the location (or the single recipient) the campaign considers. */
   considered: number;
+  /** Members the audience filters match (what the members preview lists). */
+  matched: number;
+  /** Why matched members are skipped, when they are (the forecast's one-line summary says it). */
+  matchedSkipReasons: Exclude<ForecastReason, 'receive'>[];
+  /** The merchant's frequency cap in days (0: off). */
+  frequencyCapDays: number;
   recipients: number;
   skipped: { reason: Exclude<ForecastReason, 'receive'>; count: number }[];
   firstSendAt: string | null;
@@ -41,6 +47,8 @@ type ReasonRow = {
   /** The members' own language (null: none of ours): the SMS opt-out text is rendered in it. */
   locale: string | null;
   n: number;
+  matched: number;
+  cap_days: number;
   no_first: number;
   no_last: number;
   no_name: number;
@@ -85,10 +93,11 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
             when ${recipient ? sql`false` : sql`not (${audience})`} then case when ${channelOpt} is null then 'no_optin' else 'filtered_out' end
             when ${recentlyAsked} then 'frequency_cap'
             else 'receive'
-          end) as reason
+          end) as reason,
+          coalesce(${recipient ? sql`true` : sql`(${audience})`}, false) as in_audience
         from contacts c where ${scope}
       )
-      select reason, locale, count(*)::int as n,
+      select reason, locale, count(*)::int as n, count(*) filter (where in_audience)::int as matched, (${capDays})::int as cap_days,
         count(*) filter (where first_name = '')::int as no_first,
         count(*) filter (where last_name = '')::int as no_last,
         count(*) filter (where first_name = '' and last_name = '')::int as no_name,
@@ -126,6 +135,9 @@ export async function forecastCampaign(ctx: ServiceContext, input: CampaignInput
   };
   return {
     considered: rows.reduce((sum, r) => sum + Number(r.n), 0),
+    matched: rows.reduce((sum, r) => sum + Number(r.matched ?? 0), 0),
+    matchedSkipReasons: [...new Set(rows.filter((r) => r.reason !== 'receive' && Number(r.matched ?? 0) > 0).map((r) => r.reason as Exclude<ForecastReason, 'receive'>))],
+    frequencyCapDays: Number(rows[0]?.cap_days ?? 0),
     recipients,
     skipped: [...rows.reduce((counts, r) => (r.reason === 'receive' ? counts : counts.set(r.reason, (counts.get(r.reason) ?? 0) + Number(r.n))), new Map<Exclude<ForecastReason, 'receive'>, number>())]
       .map(([reason, count]) => ({ reason, count }))
@@ -186,6 +198,8 @@ function newLeadRow(input: CampaignInput, email: boolean, scene: string | null, 
     reason: (skipReason(email ? 'email' : 'sms', lead, scene) as ForecastReason | null) ?? 'receive',
     locale: null,
     n: 1,
+    matched: 1,
+    cap_days: 0,
     no_first: firstName ? 0 : 1,
     no_last: lastName ? 0 : 1,
     no_name: firstName || lastName ? 0 : 1,

@@ -34,8 +34,15 @@ function listStatements(db: Db, s: ListQuery['searchConditions']) {
   if (s.status !== undefined) where.push(statusFilter(s.status));
   if (s.keyword) where.push(ilike(campaigns.name, sql.placeholder('keyword')));
   const condition = and(...where);
-  const time = s.sortBy === 'sendTime' ? sql`coalesce(${campaigns.scheduledTime}, ${campaigns.startTime}, ${campaigns.createdAt})` : campaigns.createdAt;
-  const order = s.sortOrder === 'asc' ? [asc(time), asc(campaigns.id)] : [desc(time), desc(campaigns.id)];
+  // By send time: the list's "Send on" column itself (the scheduled time of a schedule, else when
+  // sending started); requests not sent yet (no Send on) come after the others, newest first.
+  const sendOn = sql`(case when ${campaigns.sendType} = 1 then ${campaigns.scheduledTime} else ${campaigns.startTime} end)`;
+  const order =
+    s.sortBy === 'sendTime'
+      ? [s.sortOrder === 'asc' ? sql`${sendOn} asc nulls last` : sql`${sendOn} desc nulls last`, desc(campaigns.createdAt), desc(campaigns.id)]
+      : s.sortOrder === 'asc'
+        ? [asc(campaigns.createdAt), asc(campaigns.id)]
+        : [desc(campaigns.createdAt), desc(campaigns.id)];
   return {
     page: selectRecords(db).where(condition).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('campaigns_page'),
     total: db.select({ total: sql<number>`count(*)::int` }).from(campaigns).where(condition).prepare('campaigns_total'),

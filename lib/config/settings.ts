@@ -116,8 +116,15 @@ const definitions = {
     variable: 'MAIL_DKIM_SELECTORS',
     read: (raw: string | undefined) => (raw ?? '').split(',').map((selector) => selector.trim().toLowerCase()).filter((selector) => /^[a-z0-9._-]+$/.test(selector)),
   },
-  /** The dev mailbox (/dev/mailbox) is open outside production, or with DEV_MAILBOX=1. */
-  devMailbox: { variable: 'DEV_MAILBOX', read: (raw: string | undefined, env: Env) => raw === '1' || env.NODE_ENV !== 'production' },
+  /**
+   * The dev mailbox (/dev/mailbox) is open outside production, with DEV_MAILBOX=1, and in local
+   * evaluation (the README's `npm start` on the embedded database, loopback only): the outbox is
+   * where that newcomer's messages go, and the banner sends them there. DEV_MAILBOX=0 closes it.
+   */
+  devMailbox: {
+    variable: 'DEV_MAILBOX',
+    read: (raw: string | undefined, env: Env) => raw === '1' || (raw !== '0' && (env.NODE_ENV !== 'production' || (env.LOCAL_EVALUATION === '1' && !env.DATABASE_URL?.trim()))),
+  },
   twilioAccountSid: text('TWILIO_ACCOUNT_SID'),
   twilioAuthToken: text('TWILIO_AUTH_TOKEN'),
   /** The secret of a Twilio Webhooks Rule's SharedKey: webhooks it signs carry HMAC-SHA256 signatures. */

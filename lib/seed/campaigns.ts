@@ -14,8 +14,8 @@ const DAY = 86_400_000;
 
 /**
  * Review requests of the demo café in every state: a draft, one scheduled for next week, one
- * sending with part of its messages out, a paused one, a completed one with opens and clicks,
- * and a stopped one. Guarded by its own check (the demo merchant has no campaigns yet); runs
+ * paused part-way with part of its messages out, a paused one, a completed one with opens and
+ * clicks, and a stopped one (none left sending: the seed leaves no due work). Guarded by its own check (the demo merchant has no campaigns yet); runs
  * after contacts and templates. Delivery rows by INSERT ... SELECT. Every campaign past draft
  * pins its template version, and the sent messages keep their content (issue 19), as real ones do.
  */
@@ -51,7 +51,9 @@ export async function seedDemoCampaigns(db: Db, demo: DemoMerchant): Promise<voi
     };
     await insert({ name: '周末早午餐评价邀请', channel: 1, status: 0, sendType: 0, locationId: jingan, templateId: smsTemplate, filterConditions: { ...defaults, tags: ['常客'] }, createdAt: at(-1), updatedAt: at(-1) });
     await pinned({ name: 'Autumn menu: how did we do?', channel: 0, status: 1, sendType: 1, scheduledTime: at(7, 10), locationId: central, templateId: emailTemplate, isBatchSend: 1, deliveryWindow: '09:00-21:00', avoidHours: '12:00-13:30', createdAt: at(-2), updatedAt: at(-2) });
-    const sending = await pinned({ name: '国庆回访评价邀请', channel: 0, status: 2, sendType: 0, locationId: jingan, templateId: emailTemplate, startTime: at(0, 9), filterConditions: { ...defaults, silentDays: 30 }, createdAt: at(-3), updatedAt: at(0, 9) });
+    // Paused part-way, not sending: a worker started on the demo database must find no due
+    // message (it sent the rest to the demo contacts); resuming it is the merchant's choice.
+    const sending = await pinned({ name: '国庆回访评价邀请', channel: 0, status: 3, sendType: 0, locationId: jingan, templateId: emailTemplate, startTime: at(0, 9), filterConditions: { ...defaults, silentDays: 30 }, createdAt: at(-3), updatedAt: at(0, 9) });
     await pinned({ name: 'Central 店周年短信邀请', channel: 1, status: 3, sendType: 1, scheduledTime: at(3, 11), locationId: central, templateId: smsTemplate, createdAt: at(-4), updatedAt: at(-1) });
     const completed = await pinned({ name: 'Summer iced coffee: tell us what you think', channel: 0, status: 5, sendType: 1, scheduledTime: at(-40, 10), startTime: at(-40, 10), locationId: jingan, templateId: emailTemplate, createdAt: at(-45), updatedAt: at(-39) });
     const stopped = await pinned({ name: '会员日短信邀请', channel: 1, status: 4, sendType: 0, startTime: at(-20, 15), locationId: central, templateId: smsTemplate, createdAt: at(-21), updatedAt: at(-20) });

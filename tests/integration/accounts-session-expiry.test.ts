@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { authedAction } from '@/lib/auth/authed-action';
 import { hashPassword } from '@/lib/auth/password';
 import { login } from '@/lib/auth/login';
-import { REFRESH_REUSE_GRACE_SECONDS } from '@/lib/auth/token-pairs';
+import { LATE_USE_WINDOW_SECONDS } from '@/lib/auth/token-pairs';
 import { nextSessionJwt, type StarloopJwt } from '@/lib/auth/session-jwt';
 import { requireSession } from '@/lib/auth/session';
 import { loginRefusalMessage, loginRefusalOf } from '@/lib/auth/login-refusal';
@@ -111,7 +111,7 @@ describe(`browser session refresh failures (${process.env.DATABASE_URL ? 'postgr
     const rotated = await nextSessionJwt(token, undefined, at);
     expect(rotated?.refreshToken).not.toBe(token.refreshToken);
     // A copy of the old cookie refreshes again after the grace: the whole family is revoked.
-    const replay = new Date(at.getTime() + (REFRESH_REUSE_GRACE_SECONDS + 5) * 1000);
+    const replay = new Date(at.getTime() + (LATE_USE_WINDOW_SECONDS + 5) * 1000);
     expect(await nextSessionJwt(token, undefined, replay)).toBeNull();
     expect(await nextSessionJwt(rotated as StarloopJwt)).toBeNull();
   });

@@ -6,7 +6,7 @@ import { createMerchant, type TestMerchant } from '@/tests/fixtures/factories';
 import { refreshTokens } from '@/db/schema/users';
 import { hashPassword } from '@/lib/auth/password';
 import { login } from '@/lib/auth/login';
-import { refreshTokenPair, REFRESH_REUSE_GRACE_SECONDS } from '@/lib/auth/token-pairs';
+import { refreshTokenPair, LATE_USE_WINDOW_SECONDS } from '@/lib/auth/token-pairs';
 import { sha256 } from '@/lib/auth/tokens';
 import { route } from '@/lib/api/route';
 import { PEER_ADDRESS_HEADER, PEER_HOOK_INSTALLED } from '@/lib/http/client-address';
@@ -63,7 +63,7 @@ describe(`tokens (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
     expect(third.status).toBe(200);
 
     // The thief replays the first token after the grace period: every token of the family dies.
-    const later = new Date(Date.now() + (REFRESH_REUSE_GRACE_SECONDS + 5) * 1000);
+    const later = new Date(Date.now() + (LATE_USE_WINDOW_SECONDS + 5) * 1000);
     await expect(refreshTokenPair({ db: t.db, locale: 'en-US', now: () => later }, first.refreshToken)).rejects.toMatchObject({ messageKey: 'errors.auth.refreshReused' });
     const afterTheft = await callApi(refreshRoute, { method: 'POST', path: '/user/refresh', token: third.body.data.refreshToken });
     expect(afterTheft.status).toBe(401);

@@ -5,7 +5,7 @@ import { callApi } from '@/tests/fixtures/api';
 import { createMerchant } from '@/tests/fixtures/factories';
 import { outbox } from '@/db/schema/outbox';
 import { hashPassword } from '@/lib/auth/password';
-import { refreshTokenPair, REFRESH_REUSE_GRACE_SECONDS } from '@/lib/auth/token-pairs';
+import { refreshTokenPair, LATE_USE_WINDOW_SECONDS } from '@/lib/auth/token-pairs';
 import { POST as loginRoute } from '@/app/api/user/login/route';
 import { POST as refreshRoute } from '@/app/api/user/refresh/route';
 import { POST as logoutRoute } from '@/app/api/user/logout/route';
@@ -61,7 +61,7 @@ describe(`a revoked sign-in's access tokens (${process.env.DATABASE_URL ? 'postg
     expect((await userInfo(first.accessToken)).status).toBe(200);
     expect((await userInfo(second.accessToken)).status).toBe(200);
 
-    const later = new Date(Date.now() + (REFRESH_REUSE_GRACE_SECONDS + 5) * 1000);
+    const later = new Date(Date.now() + (LATE_USE_WINDOW_SECONDS + 5) * 1000);
     await expect(refreshTokenPair({ db: t.db, locale: 'en-US', now: () => later }, first.refreshToken)).rejects.toMatchObject({ messageKey: 'errors.auth.refreshReused' });
 
     expect((await userInfo(first.accessToken)).status).toBe(401);

@@ -49,6 +49,22 @@ describe('the sending forecast', () => {
     expect(data.sms).toBeNull();
   });
 
+  it('says how many match beside how many receive it, and why nobody does when all were asked recently', async () => {
+    const scene = await createSendingScene(t.db, { members: [{ firstName: 'A' }, { firstName: 'B' }, { firstName: 'C' }], campaign: { status: 5 } });
+    for (const contactId of scene.contactIds) {
+      await t.db.execute(sql`insert into deliveries (merchant_id, campaign_id, contact_id, channel, to_address, status, sent_at)
+        values (${scene.merchant.merchantId}, ${scene.campaignId}, ${contactId}, 0, 'x@example.com', 'sent', now() - interval '2 days')`);
+    }
+    const res = await callApi(POST, {
+      method: 'POST',
+      path: '/sending/forecast',
+      token: scene.merchant.token,
+      body: { campaignChannel: 0, locationId: scene.locationId, templateId: scene.templateId, sendType: 0, timezone: 'Asia/Shanghai', filterConditions: JSON.stringify({ optInOnly: true }) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ matched: 3, recipients: 0, matchedSkipReasons: ['frequency_cap'], frequencyCapDays: 30 });
+  });
+
   it('reports SMS segments and tokens that render empty', async () => {
     const scene = await createSendingScene(t.db, {
       channel: 'sms',

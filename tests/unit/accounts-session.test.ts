@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RefreshTimeout, expiresWithin, singleFlight, throttle } from '@/components/session/refresh-schedule';
+import { RefreshTimeout, expiresWithin, refreshMarginSeconds, singleFlight, throttle } from '@/components/session/refresh-schedule';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@/lib/auth/tokens';
 import { statusLabelOf, subscriptionStatusOf } from '@/lib/subscription/plans';
 import { isCommonPassword } from '@/lib/auth/common-passwords';
 import { registerSchema } from '@/lib/auth/schema';
@@ -18,6 +19,17 @@ describe('browser session schedule (spec section 9)', () => {
     expect(expiresWithin(now / 1000 + 15 * 60, now)).toBe(true);
     expect(expiresWithin(now / 1000 - 1, now)).toBe(true);
     expect(expiresWithin(null, now)).toBe(true);
+  });
+
+  it('refreshes on a page load or activity only within a minute of expiry, not on every navigation', () => {
+    const now = Date.UTC(2026, 10, 1, 8, 0, 0);
+    // A fresh access token (15 minutes) is not refreshed by the next page load...
+    const fresh = now / 1000 + ACCESS_TOKEN_TTL_SECONDS;
+    expect(expiresWithin(fresh, now + 60_000, refreshMarginSeconds('activity'))).toBe(false);
+    expect(expiresWithin(fresh, now + (ACCESS_TOKEN_TTL_SECONDS - 59) * 1000, refreshMarginSeconds('activity'))).toBe(true);
+    // ...but the 10-minute timer looks 15 minutes ahead: it may not run again before expiry.
+    expect(refreshMarginSeconds('periodic')).toBe(15 * 60);
+    expect(refreshMarginSeconds('activity')).toBe(60);
   });
 
   it('lets activity checks through once per 5 minutes', () => {

@@ -23,6 +23,10 @@ describe('settings: one reader per variable', () => {
     expect(setting('dispatcher', { DISPATCHER: 'worker' })).toBe('worker');
     expect(setting('devMailbox', { NODE_ENV: 'production' })).toBe(false);
     expect(setting('devMailbox', { NODE_ENV: 'production', DEV_MAILBOX: '1' })).toBe(true);
+    // Local evaluation (the README's first command): the outbox the banner mentions is readable.
+    expect(setting('devMailbox', { NODE_ENV: 'production', LOCAL_EVALUATION: '1' })).toBe(true);
+    expect(setting('devMailbox', { NODE_ENV: 'production', LOCAL_EVALUATION: '1', DATABASE_URL: 'postgres://db/x' })).toBe(false);
+    expect(setting('devMailbox', { NODE_ENV: 'production', LOCAL_EVALUATION: '1', DEV_MAILBOX: '0' })).toBe(false);
     // Secrets are compared byte for byte: never trimmed.
     expect(setting('cronSecret', { CRON_SECRET: ' s ' })).toBe(' s ');
   });

@@ -13,6 +13,7 @@ import { listQuerySchema, type ListQuery } from '@/lib/campaigns/schema';
 import { listCampaigns } from '@/lib/campaigns/list-campaigns';
 import type { ServiceContext } from '@/lib/context';
 import { ClientMessages } from '@/components/i18n/client-messages';
+import { outboxChannels } from '@/lib/messaging/outbox-mode';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('campaigns.list');
@@ -48,5 +49,7 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Se
 
 async function CampaignResults({ ctx, input }: { ctx: ServiceContext; input: ListQuery }) {
   const first = await listCampaigns(ctx, input);
-  return <CampaignList initial={{ total: first.total, records: first.records }} />;
+  // Messages of a channel with no real transport are kept in the outbox: the list says so.
+  const kept = outboxChannels();
+  return <CampaignList initial={{ total: first.total, records: first.records }} keptInOutbox={kept} />;
 }
