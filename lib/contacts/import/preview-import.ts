@@ -3,12 +3,18 @@ import type { ImportField } from '../schema';
 import { listFieldKeys } from '../save-contact';
 import { guessColumns } from './columns';
 import { unguardCell } from './cell-guard';
-import { parseSpreadsheet } from './parse-file';
+import { hasUndecodable, parseSpreadsheet } from './parse-file';
+import type { TextEncoding } from '@/lib/spreadsheet/text-encodings';
+import type { ImportPreviewInput } from '../schema';
 import { echoBudget, echoText } from '@/lib/spreadsheet/echo';
 
 export interface ImportPreview {
   fileName: string;
   kind: 'xlsx' | 'xls' | 'csv';
+  /** The text encoding a CSV was read in (the merchant's choice, else detected); null for Excel files. */
+  encoding: TextEncoding | null;
+  /** Rows with a character this encoding cannot read: refused at the import, so another encoding may suit the file better. */
+  undecodableRows: number;
   headers: string[];
   /** Guessed field per column, changeable by the user before the import. */
   columns: (ImportField | 'ignore')[];
@@ -17,8 +23,8 @@ export interface ImportPreview {
 }
 
 /** Step 2 of the import: the file's headers, a guess of each column's field, and the first rows. */
-export async function previewImport(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }): Promise<ImportPreview> {
-  const sheet = await parseSpreadsheet(file.name, file.bytes);
+export async function previewImport(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }, input: ImportPreviewInput = {}): Promise<ImportPreview> {
+  const sheet = await parseSpreadsheet(file.name, file.bytes, { encoding: input.encoding });
   // Headers as the commit reads them: without the ' our CSV export put before some (./cell-guard.ts).
   const headers = sheet.headers.map(unguardCell);
   const columns = guessColumns(headers, await listFieldKeys(ctx));
@@ -27,6 +33,8 @@ export async function previewImport(ctx: ServiceContext, file: { name: string; b
   return {
     fileName: echoText(file.name, 255),
     kind: sheet.kind,
+    encoding: sheet.encoding,
+    undecodableRows: sheet.rows.reduce((n, r) => n + (hasUndecodable(r.cells) ? 1 : 0), 0),
     headers: echo(headers),
     columns,
     preview: sheet.rows.slice(0, 5).map((r) => echo(headers.map((_, i) => unguardCell(r.cells[i] ?? '')))),
