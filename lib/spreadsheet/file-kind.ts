@@ -1,11 +1,11 @@
 import { MAX_FILE_BYTES } from './limits';
 import { refuse } from './refusals';
 
-export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
+export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv' | 'vcf';
 /** What the bytes are, whatever the name says. */
-export type Container = 'zip' | 'ole' | 'biff' | 'text';
+export type Container = 'zip' | 'ole' | 'biff' | 'text' | 'vcard';
 
-const EXTENSIONS: readonly SpreadsheetKind[] = ['xlsx', 'xls', 'csv'];
+const EXTENSIONS: readonly SpreadsheetKind[] = ['xlsx', 'xls', 'csv', 'vcf'];
 
 /**
  * The container the bytes really are, checked against the name: the extension must be one we
@@ -33,6 +33,7 @@ export function detectContainer(fileName: string, bytes: Uint8Array): Container 
   const markup = markupKind(bytes);
   if (markup === 'html') throw refuse.htmlPage();
   if (markup === 'spreadsheetml') throw refuse.xmlSpreadsheet();
+  if (extension === 'vcf') return 'vcard';
   if (extension !== 'csv') throw refuse.wrongType();
   return 'text';
 }

@@ -2,6 +2,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { detectContainer, type SpreadsheetKind } from './file-kind';
 import { readCsv } from './read-csv';
 import { readBiffStream, readOleFile } from './read-xls';
+import { readVcard } from './read-vcard';
 import { readXlsx, readXlsxInSteps, streamXlsx } from './read-xlsx';
 import { refuse } from './refusals';
 import { SheetOrderError, type RowLimit, type SheetRow } from './sheet-builder';
@@ -18,6 +19,8 @@ export interface Spreadsheet extends SheetTable {
 export interface ReadOptions {
   /** A CSV's text encoding as the merchant chose it; detected when absent. */
   encoding?: TextEncoding;
+  /** Whether a vCard file (.vcf) is taken: contacts are, reviews are not. */
+  vcard?: boolean;
 }
 
 /**
@@ -41,11 +44,12 @@ export function readSpreadsheet(fileName: string, bytes: Uint8Array, limit?: Row
       kind = 'xls';
       rows = readBiffStream(bytes, limit);
     } else {
-      kind = 'csv';
+      if (container === 'vcard' && !options.vcard) throw refuse.wrongType();
+      kind = container === 'vcard' ? 'vcf' : 'csv';
       const decoded = decodeText(bytes, options.encoding);
       if (decoded === null) throw refuse.wrongType();
       encoding = decoded.encoding;
-      rows = readCsv(decoded.text, limit);
+      rows = container === 'vcard' ? readVcard(decoded.text, limit) : readCsv(decoded.text, limit);
     }
   } catch (error) {
     throw refusalFor(error);

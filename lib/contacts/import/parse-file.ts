@@ -23,12 +23,12 @@ export interface ParsedSheet {
 
 /** The first sheet's header and non-blank rows, as trimmed strings, through the one spreadsheet intake (the event loop turning while an .xlsx is read). */
 export async function parseSpreadsheet(fileName: string, bytes: Uint8Array, options: ReadOptions = {}): Promise<ParsedSheet> {
-  return readSpreadsheetInSteps(fileName, bytes, CONTACT_ROWS, options);
+  return readSpreadsheetInSteps(fileName, bytes, CONTACT_ROWS, { ...options, vcard: true });
 }
 
 /** The same sheet for the import's commit, its rows a batch at a time (streamSpreadsheetInSteps). */
 export function streamContactSheet(fileName: string, bytes: Uint8Array, options: ReadOptions = {}): Promise<SpreadsheetStream> {
-  return streamSpreadsheetInSteps(fileName, bytes, CONTACT_ROWS, options);
+  return streamSpreadsheetInSteps(fileName, bytes, CONTACT_ROWS, { ...options, vcard: true });
 }
 
 /** A cell holding U+FFFD: a byte the text encoding does not define, so the text was read wrong. */

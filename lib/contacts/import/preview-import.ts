@@ -2,20 +2,24 @@ import type { ServiceContext } from '@/lib/context';
 import type { ImportField } from '../schema';
 import { listFieldKeys } from '../save-contact';
 import { guessColumns } from './columns';
+import { matchKnownExport, type KnownExport } from './known-exports';
 import { unguardCell } from './cell-guard';
 import { hasUndecodable, parseSpreadsheet } from './parse-file';
 import type { TextEncoding } from '@/lib/spreadsheet/text-encodings';
+import type { SpreadsheetKind } from '@/lib/spreadsheet/file-kind';
 import type { ImportPreviewInput } from '../schema';
 import { echoBudget, echoText } from '@/lib/spreadsheet/echo';
 
 export interface ImportPreview {
   fileName: string;
-  kind: 'xlsx' | 'xls' | 'csv';
+  kind: SpreadsheetKind;
   /** The text encoding a CSV was read in (the merchant's choice, else detected); null for Excel files. */
   encoding: TextEncoding | null;
   /** Rows with a character this encoding cannot read: refused at the import, so another encoding may suit the file better. */
   undecodableRows: number;
   headers: string[];
+  /** The program whose export the file is (its columns then mapped as that program writes them), or null. */
+  source: KnownExport | null;
   /** Guessed field per column, changeable by the user before the import. */
   columns: (ImportField | 'ignore')[];
   preview: string[][];
@@ -27,13 +31,15 @@ export async function previewImport(ctx: ServiceContext, file: { name: string; b
   const sheet = await parseSpreadsheet(file.name, file.bytes, { encoding: input.encoding });
   // Headers as the commit reads them: without the ' our CSV export put before some (./cell-guard.ts).
   const headers = sheet.headers.map(unguardCell);
-  const columns = guessColumns(headers, await listFieldKeys(ctx));
+  const known = matchKnownExport(headers);
+  const columns = known?.columns ?? guessColumns(headers, await listFieldKeys(ctx));
   // Headers and cells are echoed cut to a bound, within one budget (lib/spreadsheet/echo.ts).
   const echo = echoBudget();
   return {
     fileName: echoText(file.name, 255),
     kind: sheet.kind,
     encoding: sheet.encoding,
+    source: known?.source ?? null,
     undecodableRows: sheet.rows.reduce((n, r) => n + (hasUndecodable(r.cells) ? 1 : 0), 0),
     headers: echo(headers),
     columns,
