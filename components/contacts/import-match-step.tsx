@@ -39,7 +39,7 @@ export function ImportMatchStep({ preview, columns, onColumnsChange: setColumns,
         </p>
         {preview.source && (
           <p data-testid="import-source" className="rounded-lg bg-primary-soft/60 px-3 py-2 text-sm text-slate-700 dark:bg-primary/10 dark:text-slate-200">
-            {t('sourceRecognised', { source: t(`sources.${preview.source}`) })}
+            {t('sourceRecognised', { source: t(`exportSources.${preview.source}`) })}
           </p>
         )}
         {preview.encoding && (
