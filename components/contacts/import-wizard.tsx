@@ -60,7 +60,8 @@ export function ImportWizard({ locations }: { locations: LocationOption[] }) {
     if (encoding) form.set('encoding', encoding);
     const res = await postWithProgress<ImportPreview>('/api/member/import/preview', form, locale, () => {});
     setBusy(false);
-    if (!res.ok) return fail(res.msg || t('errors.unreadable'));
+    // Another encoding of a file already shown: a refusal is a message, the file and its preview stay.
+    if (!res.ok) return encoding ? notify.error(res.msg || t('errors.unreadable')) : fail(res.msg || t('errors.unreadable'));
     setPreview(res.data);
     setColumns(res.data.columns);
     setStep(1);
