@@ -136,12 +136,14 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
     if (!entry) leftOut.set(row, (entry = { phone: null, notes: [] }));
     return entry.notes;
   };
+  // Only a CSV's or vCard's decoded text can hold a character read wrong (an Excel file says its own text).
+  const decodedText = sheet.encoding !== null;
   // Reads a chunk's rows: refusals go to `rejected`, the rest are the chunk's candidates.
   const readCandidates = (rows: SheetRow[]): Candidate[] => {
     const candidates: Candidate[] = [];
     for (const row of rows) {
       // A character the text encoding could not read would be stored as "�": the row waits for the right encoding.
-      if (hasUndecodable(row.cells)) {
+      if (decodedText && hasUndecodable(row.cells)) {
         reject(row, 'contacts.import.reasons.undecodable', { encoding: sheet.encoding ?? '' });
         continue;
       }

@@ -40,7 +40,9 @@ export async function previewImport(ctx: ServiceContext, file: { name: string; b
     kind: sheet.kind,
     encoding: sheet.encoding,
     source: known?.source ?? null,
-    undecodableRows: sheet.rows.reduce((n, r) => n + (hasUndecodable(r.cells) ? 1 : 0), 0),
+    // Only decoded text can hold a character read wrong; its cells are at most the file's 2 MB in all,
+    // where an Excel file's shared strings may repeat one long cell across a sheet.
+    undecodableRows: sheet.encoding ? sheet.rows.reduce((n, r) => n + (hasUndecodable(r.cells) ? 1 : 0), 0) : 0,
     headers: echo(headers),
     columns,
     preview: sheet.rows.slice(0, 5).map((r) => echo(headers.map((_, i) => unguardCell(r.cells[i] ?? '')))),
