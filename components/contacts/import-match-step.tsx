@@ -8,6 +8,7 @@ import { SimpleSelect } from '@/components/ui/select';
 import type { ImportPreview } from '@/lib/contacts/import/preview-import';
 import type { LocationOption } from '@/lib/locations/options';
 import { importFields, type ImportField } from '@/lib/contacts/limits';
+import { textEncodings, type TextEncoding } from '@/lib/spreadsheet/text-encodings';
 
 export const NONE = 'none';
 export type Column = ImportField | 'ignore';
@@ -19,12 +20,15 @@ interface Props {
   locations: LocationOption[];
   locationId: string;
   onLocationChange: (locationId: string) => void;
+  /** Reads the file again in another text encoding (a CSV or vCard). */
+  onEncodingChange: (encoding: TextEncoding) => void;
+  busy: boolean;
   onBack: () => void;
   onStart: () => void;
 }
 
 /** Step 2: a field for each column, a default location, and the first rows as they will be read. */
-export function ImportMatchStep({ preview, columns, onColumnsChange: setColumns, locations, locationId, onLocationChange: setLocationId, onBack, onStart: runImport }: Props) {
+export function ImportMatchStep({ preview, columns, onColumnsChange: setColumns, locations, locationId, onLocationChange: setLocationId, onEncodingChange, busy, onBack, onStart: runImport }: Props) {
   const t = useTranslations('contacts.import');
   const fieldOptions = [{ value: 'ignore', label: t('fields.ignore') }, ...importFields.map((f) => ({ value: f, label: t(`fields.${f}`) }))];
   return (
@@ -33,6 +37,25 @@ export function ImportMatchStep({ preview, columns, onColumnsChange: setColumns,
         <p className="text-sm text-slate-600 dark:text-slate-300">
           <span className="font-medium text-slate-900 dark:text-white">{preview.fileName}</span> · {t('rows', { count: preview.totalRows })}
         </p>
+        {preview.source && (
+          <p data-testid="import-source" className="rounded-lg bg-primary-soft/60 px-3 py-2 text-sm text-slate-700 dark:bg-primary/10 dark:text-slate-200">
+            {t('sourceRecognised', { source: t(`exportSources.${preview.source}`) })}
+          </p>
+        )}
+        {preview.encoding && (
+          <div className="flex flex-col gap-1.5">
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="text-slate-700 dark:text-slate-200">{t('encoding.label')}</span>
+              <SimpleSelect aria-label={t('encoding.label')} value={preview.encoding} disabled={busy} onValueChange={(v) => onEncodingChange(v as TextEncoding)} options={textEncodings.map((e) => ({ value: e, label: t(`encoding.names.${e}`) }))} />
+            </div>
+            <p className="text-xs text-slate-500 dark:text-slate-400">{t('encoding.hint')}</p>
+            {preview.undecodableRows > 0 && (
+              <p role="alert" className="text-sm text-amber-700 dark:text-amber-400">
+                {t('encoding.undecodable', { count: preview.undecodableRows })}
+              </p>
+            )}
+          </div>
+        )}
         <div className="grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] gap-3">
           {preview.headers.map((header, i) => (
             <div key={i} className="flex flex-col gap-1.5 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
@@ -80,7 +103,9 @@ export function ImportMatchStep({ preview, columns, onColumnsChange: setColumns,
           <Button variant="secondary" onClick={onBack}>
             {t('back')}
           </Button>
-          <Button onClick={runImport}>{t('start', { count: preview.totalRows })}</Button>
+          <Button onClick={runImport} loading={busy}>
+            {t('check.button')}
+          </Button>
         </div>
       </CardContent>
     </Card>

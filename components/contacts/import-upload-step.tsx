@@ -42,7 +42,7 @@ export function ImportUploadStep({ file, error, busy, input, onChoose: choose, o
           {file ? <FileSpreadsheet className="size-10 text-primary" aria-hidden="true" /> : <UploadCloud className="size-10 text-slate-400" aria-hidden="true" />}
           <span className="font-medium text-slate-900 dark:text-white">{file ? file.name : t('drop')}</span>
           <span className="text-sm text-slate-500 dark:text-slate-400">{file ? `${(file.size / 1024).toFixed(1)} KB` : t('accept')}</span>
-          <input ref={input} type="file" className={cn('sr-only', focusRing)} accept=".xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv" aria-label={t('choose')} onChange={(e) => choose(e.target.files?.[0])} />
+          <input ref={input} type="file" className={cn('sr-only', focusRing)} accept=".xlsx,.xls,.csv,.vcf,text/vcard,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv" aria-label={t('choose')} onChange={(e) => choose(e.target.files?.[0])} />
         </label>
         {error && (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">

@@ -12,9 +12,12 @@ import { NONE, ImportMatchStep, type Column } from './import-match-step';
 import { postWithProgress } from './import-request';
 import { ImportResultStep } from './import-result-step';
 import { ImportUploadStep } from './import-upload-step';
+import { ImportCheckStep } from './import-check-step';
+import type { ConflictChoice } from '@/lib/contacts/limits';
+import type { TextEncoding } from '@/lib/spreadsheet/text-encodings';
 
 const MAX_BYTES = 2 * 1024 * 1024;
-const EXTENSIONS = ['xlsx', 'xls', 'csv'];
+const EXTENSIONS = ['xlsx', 'xls', 'csv', 'vcf'];
 
 /** Three steps: upload (checked here and again on the server), match columns, import with a summary. */
 export function ImportWizard({ locations }: { locations: LocationOption[] }) {
@@ -30,8 +33,12 @@ export function ImportWizard({ locations }: { locations: LocationOption[] }) {
   const [locationId, setLocationId] = useState<string>(NONE);
   const [progress, setProgress] = useState(0);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
+  // The check before the import: its counts and conflicts, and the merchant's choice for each.
+  const [check, setCheck] = useState<ImportSummary | null>(null);
+  const [choices, setChoices] = useState<Map<number, ConflictChoice>>(new Map());
+  const [otherwise, setOtherwise] = useState<ConflictChoice>('skip');
 
-  const choose = (f: File | null | undefined) => {
+  const chooseFile = (f: File | null | undefined) => {
     setError(null);
     if (!f) return;
     const ext = f.name.toLowerCase().split('.').pop() ?? '';
@@ -45,29 +52,62 @@ export function ImportWizard({ locations }: { locations: LocationOption[] }) {
     setError(message);
   };
 
-  const toMatch = async () => {
+  const toMatch = async (encoding?: TextEncoding) => {
     if (!file) return fail(t('errors.noFile'));
     setBusy(true);
     const form = new FormData();
     form.set('file', file);
+    if (encoding) form.set('encoding', encoding);
     const res = await postWithProgress<ImportPreview>('/api/member/import/preview', form, locale, () => {});
     setBusy(false);
-    if (!res.ok) return fail(res.msg || t('errors.unreadable'));
+    // Another encoding of a file already shown: a refusal is a message, the file and its preview stay.
+    if (!res.ok) return encoding ? notify.error(res.msg || t('errors.unreadable')) : fail(res.msg || t('errors.unreadable'));
     setPreview(res.data);
     setColumns(res.data.columns);
     setStep(1);
   };
 
-  const runImport = async () => {
-    if (!file || !preview) return;
-    if (!columns.includes('email') && !columns.includes('phone')) return notify.warning(t('needKey'));
-    setStep(2);
-    setSummary(null);
-    setProgress(2);
+  const importForm = (byRow: Map<number, ConflictChoice>, forAll: ConflictChoice) => {
     const form = new FormData();
-    form.set('file', file);
+    form.set('file', file as File);
     form.set('columns', JSON.stringify(columns));
     if (locationId !== NONE) form.set('locationId', locationId);
+    if (preview?.encoding) form.set('encoding', preview.encoding);
+    form.set('conflictChoice', forAll);
+    form.set('conflicts', JSON.stringify([...byRow].map(([row, choice]) => ({ row, choice }))));
+    return form;
+  };
+
+  // Counts what the import would do with these choices; nothing is written.
+  const runCheck = async (byRow: Map<number, ConflictChoice>, forAll: ConflictChoice) => {
+    if (!file || !preview) return;
+    if (!columns.includes('email') && !columns.includes('phone')) return notify.warning(t('needKey'));
+    setBusy(true);
+    const res = await postWithProgress<ImportSummary>('/api/member/import/check', importForm(byRow, forAll), locale, () => {});
+    setBusy(false);
+    if (!res.ok) return notify.error(res.msg || t('failed'));
+    setCheck(res.data);
+    setStep(2);
+  };
+
+  const choose = (row: number | null, choice: ConflictChoice) => {
+    const byRow = new Map(choices);
+    let forAll = otherwise;
+    if (row === null) {
+      forAll = choice;
+      byRow.clear();
+    } else byRow.set(row, choice);
+    setChoices(byRow);
+    setOtherwise(forAll);
+    void runCheck(byRow, forAll);
+  };
+
+  const runImport = async () => {
+    if (!file || !preview) return;
+    const form = importForm(choices, otherwise);
+    setCheck(null);
+    setSummary(null);
+    setProgress(2);
     // Upload is the first half of the bar; the server's one transaction the second (estimated).
     let processing: ReturnType<typeof setInterval> | undefined;
     const res = await postWithProgress<ImportSummary>('/api/member/import', form, locale, (f) => {
@@ -78,6 +118,7 @@ export function ImportWizard({ locations }: { locations: LocationOption[] }) {
     if (!res.ok) {
       setProgress(0);
       setStep(1);
+      setCheck(null);
       notify.error(res.msg || t('failed'));
       return;
     }
@@ -91,6 +132,9 @@ export function ImportWizard({ locations }: { locations: LocationOption[] }) {
     setFile(null);
     setPreview(null);
     setSummary(null);
+    setCheck(null);
+    setChoices(new Map());
+    setOtherwise('skip');
     setProgress(0);
     if (input.current) input.current.value = '';
   };
@@ -109,13 +153,15 @@ export function ImportWizard({ locations }: { locations: LocationOption[] }) {
         ))}
       </ol>
 
-      {step === 0 && <ImportUploadStep file={file} error={error} busy={busy} input={input} onChoose={choose} onNext={toMatch} />}
+      {step === 0 && <ImportUploadStep file={file} error={error} busy={busy} input={input} onChoose={chooseFile} onNext={() => toMatch()} />}
 
       {step === 1 && preview && (
-        <ImportMatchStep preview={preview} columns={columns} onColumnsChange={setColumns} locations={locations} locationId={locationId} onLocationChange={setLocationId} onBack={() => setStep(0)} onStart={runImport} />
+        <ImportMatchStep preview={preview} columns={columns} onColumnsChange={setColumns} locations={locations} locationId={locationId} onLocationChange={setLocationId} onEncodingChange={(e) => toMatch(e)} busy={busy} onBack={() => setStep(0)} onStart={() => runCheck(choices, otherwise)} />
       )}
 
-      {step === 2 && <ImportResultStep summary={summary} progress={progress} onAgain={reset} />}
+      {step === 2 && check && <ImportCheckStep check={check} busy={busy} choices={choices} otherwise={otherwise} onChoose={choose} onBack={() => (setCheck(null), setStep(1))} onImport={runImport} />}
+
+      {step === 2 && !check && <ImportResultStep summary={summary} progress={progress} onAgain={reset} />}
     </div>
   );
 }

@@ -22,3 +22,13 @@ export const CUSTOM_FIELDS_MAX = 30;
  * or an export and re-import would turn it into two tags.
  */
 export const TAG_SEPARATORS = [',', '，', ';', '；', '、', '|'] as const;
+
+/**
+ * What the import does with a row that conflicts with the contacts (its e-mail and phone belong
+ * to two contacts, or it would replace a contact's e-mail or phone): update that contact, create
+ * a new one, or skip the row. Skip unless the merchant chooses: an address is never replaced unasked.
+ */
+export const conflictChoices = ['update', 'create', 'skip'] as const;
+export type ConflictChoice = (typeof conflictChoices)[number];
+/** Conflicts listed one by one in the preview (each with its own choice); past this, the choice for all applies. */
+export const CONFLICTS_LISTED = 1_000;

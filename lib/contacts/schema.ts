@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { consentActions, consentChannels, contactGenders, contactTypes } from '@/db/constants/contacts';
 import { locales } from '@/lib/i18n/locales';
+import { textEncodings } from '@/lib/spreadsheet/text-encodings';
 import { isPhoneTyped, PHONE_MAX_LENGTH } from '@/lib/phone/typed';
 import { isValidEmail } from './normalize';
-import { CUSTOM_FIELDS_MAX, CUSTOM_KEY_MAX, CUSTOM_VALUE_MAX, DEFAULT_PAGE_SIZE, NAME_MAX, PAGE_SIZES, TAG_MAX, TAG_SEPARATORS, TAGS_MAX, importFields } from './limits';
+import { conflictChoices, CONFLICTS_LISTED, CUSTOM_FIELDS_MAX, CUSTOM_KEY_MAX, CUSTOM_VALUE_MAX, DEFAULT_PAGE_SIZE, NAME_MAX, PAGE_SIZES, TAG_MAX, TAG_SEPARATORS, TAGS_MAX, importFields } from './limits';
 import { rowId } from '@/lib/validation/ids';
 import { blankToUndefined as emptyToUndefined, pageNumber, pageSizeOf } from '@/lib/validation/paging';
 import { expectedTime } from '@/lib/validation/expected-version';
@@ -122,9 +123,23 @@ export const consentInput = z.object({
   action: z.enum(consentActions),
 });
 export type ConsentInput = z.infer<typeof consentInput>;
+/** A CSV's text encoding as the merchant chose it in the preview (absent: detected). */
+const importEncoding = z.enum(textEncodings).optional();
+
+/** The import preview's input beside the file. */
+export const importPreviewInput = z.object({ encoding: importEncoding });
+export type ImportPreviewInput = z.infer<typeof importPreviewInput>;
+
 /** Column index -> field ('ignore' or missing: not imported). */
 export const importMapping = z.object({
   columns: z.array(z.enum([...importFields, 'ignore'])).max(200),
   locationId: rowId().nullable().optional().default(null),
+  encoding: importEncoding,
+  /** The choice for every conflicting row not listed in `conflicts`. */
+  conflictChoice: z.enum(conflictChoices).default('skip'),
+  /** A choice per conflicting row, by row number. */
+  conflicts: z.array(z.object({ row: z.number().int().positive(), choice: z.enum(conflictChoices) })).max(CONFLICTS_LISTED, 'validation.tooBig').default([]),
 });
-export type ImportMapping = z.infer<typeof importMapping>;
+// As callers write it: the choices default to "skip every conflict", the encoding to "detected".
+type ParsedImportMapping = z.infer<typeof importMapping>;
+export type ImportMapping = Omit<ParsedImportMapping, 'conflictChoice' | 'conflicts'> & Partial<Pick<ParsedImportMapping, 'conflictChoice' | 'conflicts'>>;

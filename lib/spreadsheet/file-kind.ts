@@ -1,11 +1,11 @@
 import { MAX_FILE_BYTES } from './limits';
 import { refuse } from './refusals';
 
-export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
+export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv' | 'vcf';
 /** What the bytes are, whatever the name says. */
-export type Container = 'zip' | 'ole' | 'text';
+export type Container = 'zip' | 'ole' | 'biff' | 'text' | 'vcard';
 
-const EXTENSIONS: readonly SpreadsheetKind[] = ['xlsx', 'xls', 'csv'];
+const EXTENSIONS: readonly SpreadsheetKind[] = ['xlsx', 'xls', 'csv', 'vcf'];
 
 /**
  * The container the bytes really are, checked against the name: the extension must be one we
@@ -26,11 +26,26 @@ export function detectContainer(fileName: string, bytes: Uint8Array): Container 
     if (extension === 'csv') throw refuse.wrongType();
     return 'ole';
   }
+  if (isBiffStream(bytes)) {
+    if (extension !== 'xls') throw refuse.wrongType();
+    return 'biff';
+  }
   const markup = markupKind(bytes);
   if (markup === 'html') throw refuse.htmlPage();
   if (markup === 'spreadsheetml') throw refuse.xmlSpreadsheet();
+  if (extension === 'vcf') return 'vcard';
   if (extension !== 'csv') throw refuse.wrongType();
   return 'text';
+}
+
+/**
+ * Excel 2.x-4.x saved a worksheet as bare BIFF records: a BOF record (type 0x0009, 0x0209 or
+ * 0x0409, length 4-16) whose version word names a worksheet (0x0010) in BIFF3-4.
+ */
+function isBiffStream(bytes: Uint8Array): boolean {
+  if (bytes.byteLength < 8 || bytes[0] !== 0x09 || ![0x00, 0x02, 0x04].includes(bytes[1])) return false;
+  const length = bytes[2] | (bytes[3] << 8);
+  return bytes[3] === 0 && length >= 4 && length <= 16;
 }
 
 function startsWith(bytes: Uint8Array, signature: number[]): boolean {

@@ -24,16 +24,34 @@ export function readOleFile(bytes: Uint8Array, limit?: RowLimit): SheetRow[] {
   if (XLSX.CFB.find(container, 'EncryptedPackage') || XLSX.CFB.find(container, 'EncryptionInfo')) throw refuse.passwordProtected();
   const stream = XLSX.CFB.find(container, 'Workbook') ?? XLSX.CFB.find(container, 'Book');
   if (!stream?.content) throw refuse.wrongType();
-  if (hasFilePass(stream.content as Uint8Array)) throw refuse.passwordProtected();
+  // SheetJS hands a stream of 4 KB or more back as a plain array of bytes, a shorter one as a Uint8Array.
+  if (hasFilePass(asBytes(stream.content))) throw refuse.passwordProtected();
+  return sheetRows(() => parseContainer(container, READ_OPTIONS), limit);
+}
+
+/**
+ * An Excel 2.x-4.x worksheet (BIFF2-4): no compound file around it, the BIFF records from the
+ * first byte. Excel still opens them, and old point-of-sale and accounting programs still write them.
+ */
+export function readBiffStream(bytes: Uint8Array, limit?: RowLimit): SheetRow[] {
+  if (hasFilePass(bytes)) throw refuse.passwordProtected();
+  return sheetRows(() => XLSX.read(bytes, READ_OPTIONS), limit);
+}
+
+const READ_OPTIONS: XLSX.ParsingOptions = { type: 'array', dense: true, cellNF: true, cellText: false, cellDates: false, cellFormula: false, cellHTML: false, sheets: 0, sheetRows: MAX_ROWS };
+
+/** The first sheet of the workbook `parse` reads, as rows within the sheet bounds. */
+function sheetRows(parse: () => XLSX.WorkBook, limit?: RowLimit): SheetRow[] {
   let workbook: XLSX.WorkBook;
   try {
-    workbook = parseContainer(container, { type: 'array', dense: true, cellNF: true, cellText: false, cellDates: false, cellFormula: false, cellHTML: false, sheets: 0, sheetRows: MAX_ROWS });
+    workbook = parse();
   } catch (error) {
     if (/password/i.test(String((error as Error)?.message))) throw refuse.passwordProtected();
     throw refuse.unreadable();
   }
   const sheet = workbook.Sheets[workbook.SheetNames[0]];
-  if (!sheet) return [];
+  // A workbook of only chart or macro sheets has no cells to import.
+  if (!sheet) throw refuse.noSheet();
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
   const builder = new SheetBuilder(limit);
@@ -63,6 +81,10 @@ function cellText(cell: XLSX.CellObject, date1904: boolean): string {
     default:
       return '';
   }
+}
+
+function asBytes(content: Uint8Array | number[]): Uint8Array {
+  return content instanceof Uint8Array ? content : Uint8Array.from(content);
 }
 
 function openContainer(bytes: Uint8Array): CompoundFile {

@@ -18,6 +18,7 @@ export const refuse = {
   cellOutOfRange: (cell: string) => new AppError('VALIDATION', 'spreadsheet.errors.cellOutOfRange', { values: { cell: cell.slice(0, 24) } }),
   tooManyCells: () => new AppError('PAYLOAD_TOO_LARGE', 'spreadsheet.errors.tooManyCells', { values: { max: thousands(MAX_SHEET_CELLS) } }),
   cellTooLong: (cell: string) => new AppError('VALIDATION', 'spreadsheet.errors.cellTooLong', { values: { cell: cell.slice(0, 24), max: thousands(MAX_CELL_CHARS) } }),
+  noSheet: () => new AppError('VALIDATION', 'spreadsheet.errors.noSheet'),
   noRows: () => new AppError('VALIDATION', 'spreadsheet.errors.noRows'),
   unclosedQuote: (row: number) => new AppError('VALIDATION', 'spreadsheet.errors.unclosedQuote', { values: { row } }),
 };

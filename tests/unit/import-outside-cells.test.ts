@@ -79,7 +79,7 @@ describe('a file of a header and no rows', () => {
 });
 
 describe('a CSV in Big5 or GBK without a byte-order mark (samples made with iconv-lite)', () => {
-  const sample = (name: string) => decodeText(fs.readFileSync(path.join(process.cwd(), 'tests/fixtures/import-outside', name)));
+  const sample = (name: string) => decodeText(fs.readFileSync(path.join(process.cwd(), 'tests/fixtures/import-outside', name)))?.text ?? null;
   const names = (text: string | null) => (text ?? '').trim().split(/\r?\n/).slice(1).map((l) => l.split(',')[0]);
 
   it('reads Big5 whose trail bytes all look like GB2312 as Big5', () => {

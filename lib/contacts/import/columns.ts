@@ -18,11 +18,11 @@ const EXPORT_HEADERS = new Map<string, SheetColumn>(
 // Header words in the three languages (compared after lower-casing and removing spaces, _ and -).
 const SYNONYMS: [ImportField | 'ignore', string[]][] = [
   ['ignore', ['最近活动', '最近活動', 'lastactivity', '创建时间', '建立時間', '建立时间', 'created', 'createdat', 'id', '编号', '編號']],
-  ['fullName', ['姓名', '全名', '名称', '名稱', '客户名称', '客戶名稱', '会员', '會員', '会员姓名', '會員姓名', 'name', 'fullname', 'contactname', 'customername', '联系人', '聯絡人']],
+  ['fullName', ['姓名', '全名', '名称', '名稱', '客户名称', '客戶名稱', '会员', '會員', '会员姓名', '會員姓名', 'name', 'fullname', 'contactname', 'customername', '联系人', '聯絡人', '氏名', '名前', 'お名前', '이름', '성명']],
   ['firstName', ['名', '名字', '给定名', 'firstname', 'givenname', 'first', 'forename']],
   ['lastName', ['姓', '姓氏', 'lastname', 'surname', 'familyname', 'last']],
-  ['email', ['邮箱', '邮件', '电子邮件', '电子邮箱', '邮箱地址', '電郵', '電子郵件', '電郵地址', '郵箱', 'email', 'e-mail', 'mail', 'emailaddress']],
-  ['phone', ['手机', '手机号', '手机号码', '电话', '电话号码', '联系电话', '手機', '手機號碼', '電話', '電話號碼', '聯絡電話', 'phone', 'mobile', 'phonenumber', 'mobilephone', 'cell', 'tel', 'telephone']],
+  ['email', ['邮箱', '邮件', '电子邮件', '电子邮箱', '邮箱地址', '電郵', '電子郵件', '電郵地址', '郵箱', 'email', 'e-mail', 'mail', 'emailaddress', 'メール', 'メールアドレス', '이메일', '전자우편', '이메일주소']],
+  ['phone', ['手机', '手机号', '手机号码', '电话', '电话号码', '联系电话', '手機', '手機號碼', '電話', '電話號碼', '聯絡電話', 'phone', 'mobile', 'phonenumber', 'mobilephone', 'cell', 'tel', 'telephone', '電話番号', '携帯電話', '携帯番号', '전화', '전화번호', '휴대폰', '휴대전화']],
   ['gender', ['性别', '性別', 'gender', 'sex']],
   ['type', ['类型', '類型', '客户类型', '客戶類型', 'type', 'contacttype']],
   ['location', ['门店', '分店', '店铺', '店舖', '地点', '地點', 'location', 'store', 'branch', 'shop']],

@@ -5,13 +5,14 @@ import { translatorFor } from '@/lib/i18n/translator';
 import { locationOptions } from '@/lib/locations/options';
 import { requireOwnLocation } from '@/lib/locations/own-location';
 import type { ImportField, ImportMapping } from '../schema';
-import { parseSpreadsheet, streamContactSheet, type SheetRow } from './parse-file';
+import { hasUndecodable, parseSpreadsheet, streamContactSheet, type SheetRow } from './parse-file';
 import { SheetOrderError } from '@/lib/spreadsheet/sheet-builder';
 import { wholeAsStream, type SpreadsheetStream } from '@/lib/spreadsheet/read-spreadsheet';
 import { columnLabel, customColumnsProblem, readRow, type RowNote, type RowValues } from './row-values';
 import { unguardCell } from './cell-guard';
 import { echoBudget, echoText } from '@/lib/spreadsheet/echo';
-import { createImportPlanner, type ExistingContact } from './plan-import';
+import { createImportPlanner, type ExistingContact, type ImportConflict } from './plan-import';
+import { CONFLICTS_LISTED } from '../limits';
 import { writeFieldDefinitions, writeImport } from './write-import';
 import { lockMerchantContacts } from '@/lib/db/contacts-lock';
 import { supportedRegion } from '@/lib/phone/read';
@@ -43,6 +44,12 @@ export interface ImportSummary {
    * rows of `rejected`, each with its reasons.
    */
   withNotes: number;
+  /** Rows in conflict with the contacts (each resolved by its choice: skipped ones are also in `rejected`). */
+  conflicts: number;
+  /** The first CONFLICTS_LISTED conflicts, each with the contact it concerns and the choice applied. */
+  conflictList: ImportConflict[];
+  /** Whether this was the check before the import (nothing written) or the import itself. */
+  dryRun: boolean;
   headers: string[];
   rejected: RejectedRow[];
 }
@@ -67,6 +74,11 @@ const READ_SLICE = 25;
 interface ImportOptions {
   /** For tests: the summary and the contacts written are the same whatever it is. */
   chunkRows?: number;
+  /**
+   * The check before the import: every row read, looked up and planned exactly as the import
+   * does, nothing written. Its counts are the import's, as long as the contacts do not change meanwhile.
+   */
+  dryRun?: boolean;
 }
 
 /**
@@ -79,16 +91,21 @@ export async function commitImport(ctx: ServiceContext, file: { name: string; by
   const importEnded = startContactsImportTimer();
   let summary: ImportSummary;
   try {
-    summary = await importSheet(ctx, await streamContactSheet(file.name, file.bytes), mapping, options);
+    summary = await importSheet(ctx, await streamContactSheet(file.name, file.bytes, { encoding: mapping.encoding }), mapping, options);
   } catch (error) {
     if (!(error instanceof SheetOrderError)) throw error;
-    summary = await importSheet(ctx, wholeAsStream(await parseSpreadsheet(file.name, file.bytes)), mapping, options);
+    summary = await importSheet(ctx, wholeAsStream(await parseSpreadsheet(file.name, file.bytes, { encoding: mapping.encoding })), mapping, options);
   }
   importEnded();
   return summary;
 }
 
-async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mapping: ImportMapping, { chunkRows = CHUNK_ROWS }: ImportOptions): Promise<ImportSummary> {
+/** The import's check: commitImport with nothing written (its counts and conflicts, before the merchant commits). */
+export function checkImport(ctx: ServiceContext, file: { name: string; bytes: Uint8Array }, mapping: ImportMapping): Promise<ImportSummary> {
+  return commitImport(ctx, file, mapping, { dryRun: true });
+}
+
+async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mapping: ImportMapping, { chunkRows = CHUNK_ROWS, dryRun = false }: ImportOptions): Promise<ImportSummary> {
   // A custom column's header is its key: the ' our CSV export put before it is dropped, as in the cells.
   const headers = sheet.headers.map(unguardCell);
   const columns = headers.map((_, i) => mapping.columns[i] ?? 'ignore');
@@ -119,10 +136,17 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
     if (!entry) leftOut.set(row, (entry = { phone: null, notes: [] }));
     return entry.notes;
   };
+  // Only a CSV's or vCard's decoded text can hold a character read wrong (an Excel file says its own text).
+  const decodedText = sheet.encoding !== null;
   // Reads a chunk's rows: refusals go to `rejected`, the rest are the chunk's candidates.
   const readCandidates = (rows: SheetRow[]): Candidate[] => {
     const candidates: Candidate[] = [];
     for (const row of rows) {
+      // A character the text encoding could not read would be stored as "�": the row waits for the right encoding.
+      if (decodedText && hasUndecodable(row.cells)) {
+        reject(row, 'contacts.import.reasons.undecodable', { encoding: sheet.encoding ?? '' });
+        continue;
+      }
       const result = readRow(row.cells, columns, headers, ctx.locale);
       if (!result.ok) {
         reject(row, result.reason, result.values);
@@ -164,8 +188,10 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
     // Before the first lookup: a contact created meanwhile elsewhere (another import, an add)
     // waits for this import, or this one for it, and the lookups see it.
     await lockMerchantContacts(tx, ctx.merchantId);
-    const planner = createImportPlanner();
+    const planner = createImportPlanner({ byRow: new Map((mapping.conflicts ?? []).map((c) => [c.row, c.choice])), otherwise: mapping.conflictChoice ?? 'skip' });
     const counts = { created: 0, updated: 0, unchanged: 0 };
+    const conflictList: ImportConflict[] = [];
+    let conflicts = 0;
     const refused = new Set<SheetRow>();
     const fieldKeys = new Set<string>();
     // Chunk by chunk, in file order: while PostgreSQL writes one chunk, Node reads the next one's
@@ -198,6 +224,15 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
         reject(r.row, r.reason, r.values);
         refused.add(r.row);
       }
+      for (const { row, conflict } of plan.conflicts) {
+        conflicts++;
+        if (conflictList.length < CONFLICTS_LISTED) conflictList.push(conflict);
+        if (conflict.choice === 'skip') {
+          reject(row, `contacts.import.reasons.conflict.${conflict.kind}`, { contact: echoText(conflict.contact.name || conflict.contact.email || conflict.contact.phone || '', 40) });
+          refused.add(row);
+        }
+      }
+      for (const { row, key } of plan.keysLeftOut) noteOf(row).push({ key: `contacts.import.reasons.${key}HeldByOther`, values: { column: columnOf(key) } });
       for (const { row, channel } of plan.optOutsKept) {
         const column = columnOf(channel === 'email' ? 'emailOptIn' : 'smsOptIn');
         noteOf(row).push({ key: `contacts.import.reasons.${channel}OptOutKept`, values: { column } });
@@ -206,12 +241,12 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
       counts.updated += plan.updates.length;
       counts.unchanged += plan.unchanged;
       for (const w of [...plan.inserts, ...plan.updates]) for (const k of Object.keys(w.custom_fields)) fieldKeys.add(k);
-      writing = writeImport(tx, ctx, plan);
+      if (!dryRun) writing = writeImport(tx, ctx, plan);
       // Handled when awaited (next chunk, or the end); meanwhile a failure must not count as unhandled.
       writing.catch(() => {});
     }
     await writing;
-    await writeFieldDefinitions(tx, ctx, [...fieldKeys]);
+    if (!dryRun) await writeFieldDefinitions(tx, ctx, [...fieldKeys]);
     const skipped = rejected.length;
     // Rows imported without some of their cells go in the rejected-rows file too, saying what was left out.
     let withoutPhone = 0;
@@ -232,6 +267,9 @@ async function importSheet(ctx: ServiceContext, sheet: SpreadsheetStream, mappin
       skipped,
       withoutPhone,
       withNotes: rejected.length - skipped,
+      conflicts,
+      conflictList,
+      dryRun,
       headers: headers.map((h) => echoText(h)),
       rejected,
     };

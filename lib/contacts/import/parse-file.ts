@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/errors/app-error';
-import { readSpreadsheetInSteps, streamSpreadsheetInSteps, type SpreadsheetStream } from '@/lib/spreadsheet/read-spreadsheet';
+import { readSpreadsheetInSteps, streamSpreadsheetInSteps, type ReadOptions, type SpreadsheetStream } from '@/lib/spreadsheet/read-spreadsheet';
+import type { TextEncoding } from '@/lib/spreadsheet/text-encodings';
 import type { SpreadsheetKind } from '@/lib/spreadsheet/file-kind';
 import type { SheetRow } from '@/lib/spreadsheet/sheet-builder';
 
@@ -15,16 +16,22 @@ export const CONTACT_ROWS = {
 
 export interface ParsedSheet {
   kind: SpreadsheetKind;
+  encoding: TextEncoding | null;
   headers: string[];
   rows: SheetRow[];
 }
 
 /** The first sheet's header and non-blank rows, as trimmed strings, through the one spreadsheet intake (the event loop turning while an .xlsx is read). */
-export async function parseSpreadsheet(fileName: string, bytes: Uint8Array): Promise<ParsedSheet> {
-  return readSpreadsheetInSteps(fileName, bytes, CONTACT_ROWS);
+export async function parseSpreadsheet(fileName: string, bytes: Uint8Array, options: ReadOptions = {}): Promise<ParsedSheet> {
+  return readSpreadsheetInSteps(fileName, bytes, CONTACT_ROWS, { ...options, vcard: true });
 }
 
 /** The same sheet for the import's commit, its rows a batch at a time (streamSpreadsheetInSteps). */
-export function streamContactSheet(fileName: string, bytes: Uint8Array): Promise<SpreadsheetStream> {
-  return streamSpreadsheetInSteps(fileName, bytes, CONTACT_ROWS);
+export function streamContactSheet(fileName: string, bytes: Uint8Array, options: ReadOptions = {}): Promise<SpreadsheetStream> {
+  return streamSpreadsheetInSteps(fileName, bytes, CONTACT_ROWS, { ...options, vcard: true });
+}
+
+/** A cell holding U+FFFD: a byte the text encoding does not define, so the text was read wrong. */
+export function hasUndecodable(cells: readonly string[]): boolean {
+  return cells.some((c) => c.includes('\uFFFD'));
 }

@@ -1,6 +1,30 @@
 import { newOptToken } from '../opt-token';
+import type { ConflictChoice } from '../limits';
 import type { SheetRow } from './parse-file';
 import type { RowValues } from './row-values';
+
+/**
+ * Why a row cannot simply merge into the contact it matches: its e-mail and its phone belong to
+ * two different contacts, it matched by phone but carries another e-mail than the contact's, or
+ * it matched by e-mail but carries another phone. Merging would replace a person's address.
+ */
+export type ConflictKind = 'twoContacts' | 'otherEmail' | 'otherPhone';
+
+/** A conflict as the preview lists it: the row, why, the contact it would change, and the choice applied. */
+export interface ImportConflict {
+  row: number;
+  kind: ConflictKind;
+  choice: ConflictChoice;
+  contact: { id: number; name: string; email: string | null; phone: string | null };
+}
+
+/** The choice of each conflicting row (by its row number), and the one for every other conflict. */
+export interface ConflictChoices {
+  byRow: ReadonlyMap<number, ConflictChoice>;
+  otherwise: ConflictChoice;
+}
+
+export const SKIP_CONFLICTS: ConflictChoices = { byRow: new Map(), otherwise: 'skip' };
 
 export type ExistingContact = {
   id: number;
@@ -44,6 +68,10 @@ export interface ImportPlan {
   rejected: { row: SheetRow; reason: string; values?: Record<string, string | number> }[];
   /** Rows that asked to opt a contact who had opted out back in: imported without that, and told so. */
   optOutsKept: { row: SheetRow; channel: 'email' | 'sms' }[];
+  /** Every conflicting row, with the choice applied to it (skipped ones are written nowhere). */
+  conflicts: { row: SheetRow; conflict: ImportConflict }[];
+  /** Rows written without a key another contact holds (a conflict resolved by "create new" or "update"), and which. */
+  keysLeftOut: { row: SheetRow; key: 'email' | 'phone' }[];
 }
 
 interface Candidate {
@@ -63,7 +91,7 @@ interface Candidate {
  * read in (its state before the import: only the import's own rows changed it since), so the plan
  * of a file is the same whatever its chunks.
  */
-export function createImportPlanner(): { plan(candidates: Candidate[], existing: ExistingContact[]): ImportPlan } {
+export function createImportPlanner(choices: ConflictChoices = SKIP_CONFLICTS): { plan(candidates: Candidate[], existing: ExistingContact[]): ImportPlan } {
   const known = new Set<number>();
   const byEmail = new Map<string, ExistingContact>();
   const byPhone = new Map<string, ExistingContact>();
@@ -82,7 +110,7 @@ export function createImportPlanner(): { plan(candidates: Candidate[], existing:
   return {
     plan(candidates, existing) {
       learn(existing);
-      const plan: ImportPlan = { inserts: [], updates: [], unchanged: 0, rejected: [], optOutsKept: [] };
+      const plan: ImportPlan = { inserts: [], updates: [], unchanged: 0, rejected: [], optOutsKept: [], conflicts: [], keysLeftOut: [] };
       for (const { row, values, locationId } of candidates) {
         const keys = [values.email && `e:${values.email}`, values.phone && `p:${values.phone}`].filter((k): k is string => !!k);
         const earlier = keys.map((k) => seen.get(k)).find((n) => n !== undefined);
@@ -92,48 +120,79 @@ export function createImportPlanner(): { plan(candidates: Candidate[], existing:
         }
         const a = values.email ? byEmail.get(values.email) : undefined;
         const b = values.phone ? byPhone.get(values.phone) : undefined;
-        if (a && b && a.id !== b.id) {
-          plan.rejected.push({ row, reason: 'contacts.import.reasons.twoContacts' });
-          continue;
+        const kind = conflictOf(values, a, b);
+        let match = a ?? b;
+        let rowValues = values;
+        if (kind) {
+          const target = match as ExistingContact;
+          const choice = choices.byRow.get(row.rowNumber) ?? choices.otherwise;
+          // Two contacts already hold the row's two keys: a new contact could hold neither.
+          const applied: ConflictChoice = kind === 'twoContacts' && choice === 'create' ? 'skip' : choice;
+          plan.conflicts.push({ row, conflict: { row: row.rowNumber, kind, choice: applied, contact: { id: target.id, name: `${target.first_name} ${target.last_name}`.trim(), email: target.email, phone: target.phone } } });
+          if (applied === 'skip') {
+            keys.forEach((k) => seen.set(k, row.rowNumber));
+            continue;
+          }
+          // The key another contact holds is left out of what is written (both are unique per merchant).
+          const leftOut: 'email' | 'phone' | null = applied === 'create' ? (kind === 'otherEmail' ? 'phone' : 'email') : kind === 'twoContacts' ? 'phone' : null;
+          if (leftOut) {
+            plan.keysLeftOut.push({ row, key: leftOut });
+            rowValues = { ...values, [leftOut]: null };
+          }
+          match = applied === 'create' ? undefined : target;
         }
-        const match = a ?? b;
         if (match && touched.has(match.id)) {
           plan.rejected.push({ row, reason: 'contacts.import.reasons.duplicateRow', values: { row: touched.get(match.id) as number } });
           continue;
         }
         keys.forEach((k) => seen.set(k, row.rowNumber));
         if (!match) {
-          if (!values.firstName && !values.lastName) {
+          if (!rowValues.firstName && !rowValues.lastName) {
             plan.rejected.push({ row, reason: 'contacts.import.reasons.noName' });
             continue;
           }
-          plan.inserts.push({
-            first_name: values.firstName ?? '',
-            last_name: values.lastName ?? '',
-            email: values.email,
-            phone: values.phone,
-            gender: values.gender ?? 'unknown',
-            type: values.type ?? 'leads',
-            location_id: locationId,
-            tags: values.tags,
-            custom_fields: values.customFields,
-            email_opt_in: values.emailOptIn,
-            sms_opt_in: values.smsOptIn,
-            locale: values.locale,
-            email_changed: values.emailOptIn !== null,
-            sms_changed: values.smsOptIn !== null,
-            opt_token: newOptToken(),
-          });
+          plan.inserts.push(newContact(rowValues, locationId));
           continue;
         }
         touched.set(match.id, row.rowNumber);
-        for (const channel of optOutsKept(match, values)) plan.optOutsKept.push({ row, channel });
-        const merged = mergeInto(match, values, locationId);
+        for (const channel of optOutsKept(match, rowValues)) plan.optOutsKept.push({ row, channel });
+        const merged = mergeInto(match, rowValues, locationId);
         if (merged) plan.updates.push(merged);
         else plan.unchanged++;
       }
       return plan;
     },
+  };
+}
+
+/**
+ * The conflict a row's keys make with the contacts, or null when it may merge (or is new). A
+ * blank key never conflicts: the row fills in what the contact lacks, it replaces nothing.
+ */
+function conflictOf(v: RowValues, byEmail: ExistingContact | undefined, byPhone: ExistingContact | undefined): ConflictKind | null {
+  if (byEmail && byPhone && byEmail.id !== byPhone.id) return 'twoContacts';
+  if (byPhone && v.email && byPhone.email && byPhone.email !== v.email) return 'otherEmail';
+  if (byEmail && v.phone && byEmail.phone && byEmail.phone !== v.phone) return 'otherPhone';
+  return null;
+}
+
+function newContact(values: RowValues, locationId: number | null): ContactWrite {
+  return {
+    first_name: values.firstName ?? '',
+    last_name: values.lastName ?? '',
+    email: values.email,
+    phone: values.phone,
+    gender: values.gender ?? 'unknown',
+    type: values.type ?? 'leads',
+    location_id: locationId,
+    tags: values.tags,
+    custom_fields: values.customFields,
+    email_opt_in: values.emailOptIn,
+    sms_opt_in: values.smsOptIn,
+    locale: values.locale,
+    email_changed: values.emailOptIn !== null,
+    sms_changed: values.smsOptIn !== null,
+    opt_token: newOptToken(),
   };
 }
 

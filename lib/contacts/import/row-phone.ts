@@ -13,8 +13,16 @@ export type RowPhone =
  */
 export function readRowPhone(cell: string | null, hasEmail: boolean, region: string | null, locale: Locale): RowPhone {
   if (!cell) return { ok: true, phone: null, leftOut: null };
-  const reading = readPhone(cell, region);
+  const reading = readPhone(internationalPrefix(cell), region);
   if (reading.ok) return { ok: true, phone: reading.e164, leftOut: null };
   const problem = phoneProblem(reading, region, locale);
   return hasEmail ? { ok: true, phone: null, leftOut: problem } : { ok: false, problem };
+}
+
+/**
+ * "00" before a country code is how most of the world dials abroad (Europe, China, Hong Kong):
+ * `00852 9110 0003` is +852 9110 0003. No national number starts with 00.
+ */
+function internationalPrefix(cell: string): string {
+  return cell.replace(/^\s*00\s*(?=[1-9])/, '+');
 }

@@ -52,9 +52,13 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
   const v: RowValues = { firstName: null, lastName: null, email: null, phone: null, gender: null, type: null, locationName: null, tags: [], emailOptIn: null, smsOptIn: null, locale: null, customFields: {} };
   for (let i = 0; i < columns.length; i++) {
     const field = columns[i];
+    if (field === 'ignore') continue;
     // The ' our CSV export put before a zip, a long number or an apostrophe is dropped again (./cell-guard.ts).
-    const cell = unguardCell((cells[i] ?? '').trim());
-    if (!cell || field === 'ignore') continue;
+    // A line break or tab typed into a name or an address is a space to a person reading it; a
+    // custom field (a note) keeps its lines.
+    const raw = unguardCell((cells[i] ?? '').trim());
+    const cell = field === 'custom' ? raw : oneLine(raw);
+    if (!cell) continue;
     switch (field) {
       case 'fullName': {
         // A family and a given name of at most NAME_MAX each and the space between: a longer cell
@@ -74,12 +78,14 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
         if (cell.length > NAME_MAX) return tooLong(i, NAME_MAX);
         v.lastName = cell;
         break;
-      case 'email':
-        if (!isValidEmail(cell)) return { ok: false, reason: 'contacts.import.reasons.badEmail' };
-        v.email = normalizeEmail(cell);
+      case 'email': {
+        const email = firstOfSeveral(cell);
+        if (!isValidEmail(email)) return { ok: false, reason: 'contacts.import.reasons.badEmail' };
+        v.email = normalizeEmail(email);
         break;
+      }
       case 'phone':
-        phoneCell = cell;
+        phoneCell = firstOfSeveral(cell);
         break;
       case 'gender': {
         const gender = parseGenderCell(cell);
@@ -127,6 +133,16 @@ export function readRow(cells: string[], columns: readonly (ImportField | 'ignor
   }
   if (!v.email && !phoneCell) return { ok: false, reason: 'contacts.import.reasons.noEmailOrPhone' };
   return { ok: true, values: v, phoneCell, notes };
+}
+
+/** A cell's text on one line: line breaks and tabs as spaces, runs of spaces as one. */
+export function oneLine(value: string): string {
+  return /[\s]{2}|[\r\n\t\v\f\u2028\u2029]/.test(value) ? value.replace(/\s+/g, ' ').trim() : value;
+}
+
+/** Google Contacts writes a label's several values in one cell, separated by " ::: ": the first is the contact's. */
+function firstOfSeveral(cell: string): string {
+  return cell.includes(':::') ? cell.split(':::')[0].trim() : cell;
 }
 
 /** A column's header as a message names it (its number when it has none). */

@@ -1,24 +1,18 @@
 import { notAllowed } from '@/lib/api/not-allowed';
 import { route, parseOrThrow } from '@/lib/api/route';
-import { AppError } from '@/lib/errors/app-error';
 import { commitImport } from '@/lib/contacts/import/commit-import';
+import { mappingFields } from '@/lib/contacts/import/mapping-fields';
 import { importMapping } from '@/lib/contacts/schema';
 import { readUpload } from '@/lib/contacts/upload';
 
 /**
  * POST /api/member/import (multipart `file`, `columns` = JSON array of fields per column,
- * optional `locationId`): merges every row in one transaction; answers the summary.
+ * optional `locationId`, `encoding`, `conflictChoice` and `conflicts` = JSON [{row, choice}]):
+ * merges every row in one transaction; answers the summary.
  */
 export const POST = route({ auth: 'user' }, async (ctx, { request }) => {
   const upload = await readUpload(request);
-  let columns: unknown;
-  try {
-    columns = JSON.parse(String(upload.fields.get('columns') ?? '[]'));
-  } catch {
-    throw new AppError('BAD_REQUEST', 'errors.badJson');
-  }
-  const mapping = parseOrThrow(importMapping, { columns, locationId: upload.fields.get('locationId') || null });
-  return commitImport(ctx, upload, mapping);
+  return commitImport(ctx, upload, parseOrThrow(importMapping, mappingFields(upload.fields)));
 });
 
 // The methods this route does not serve answer the 405 envelope with an Allow header.
