@@ -12,15 +12,16 @@
  * times the rows again on it (the campaign reset to DRAFT), BENCH_FRESH_SNAPSHOT=1 has send-now
  * build the audience (filters, consent exclusions, count) instead of reusing the seeded snapshot;
  * BENCH_DB_PREFIX names the scratch database;
- * BENCH_ENGINE_IN_FLIGHT sets the engine's concurrency (default 30, see ENGINE_IN_FLIGHT),
+ * BENCH_ENGINE_IN_FLIGHT sets the engine's concurrency (default the dispatcher's: twice the connections plus the SMS in flight),
  * BENCH_LINGER_MS its attempt markers' linger (default the dispatcher's); BENCH_SLICES
  * (default 10) how many turns the two senders take. Both senders connect through the same socket
  * hook (TCP_NODELAY, lib/messaging/smtp-transport.ts), so the ratio is our engine's own overhead.
  *
- * The engine runs in two modes, half of each slice each (issue 19): SMTP's own, the message's end
- * held for the final lane (at most BENCH_FINAL_LANES, default 1, messages unrecorded at a crash),
- * and marked before the call (the transport wrapped so it does not hold the end: issue 7's engine,
- * its markers group-committed).
+ * BENCH_POOL (default 5) is both senders' SMTP connections; BENCH_SMTP_DELAY_MS has the sink answer
+ * each closing dot that much later (hosted providers take 50-300 ms). The engine is SMTP's own: the
+ * message's end held until its marker is in (the end gate, at most one unconfirmed message per
+ * connection). BENCH_UNHELD=1 also times it marked before the call (the transport wrapped so it
+ * does not hold the end), half of each slice.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -147,10 +148,8 @@ async function main() {
       baseCount += sink.count;
       if (process.env.BENCH_MARKS === '1') progress(`nodemailer window (us): ${baseWindowStart} ${process.hrtime.bigint() / 1000n}`);
 
-      // The engine in two modes, half the slice each: SMTP's own (the message's end held for the
-      // final lane, at most one unrecorded message per process) and marked-before-the-call (the
-      // transport wrapped so it does not hold the end: the engine of issue 7's figures, whose
-      // markers and records are group-committed for many messages at once).
+      // The engine as it runs (the end held until its marker is in, at most one unconfirmed message
+      // per connection), and with BENCH_UNHELD=1 also marked before the call, half the slice each.
       const target = Math.min(members.length, (slice + 1) * perSlice);
       const half = Math.min(target, engineSent + Math.ceil((target - engineSent) / 2));
       const sides: [EngineSide, number][] = WITH_UNHELD
