@@ -133,9 +133,10 @@ export async function dispatchOnce(db: Db, options: DispatchOptions): Promise<Di
     let lastBatchFull = first.length >= claimLimit;
     let settled = 0;
     const commits = roundCommits(db, now, { lingerMs: options.commitLingerMs ?? 10, maxItems: Math.ceil(concurrency / 2) });
-    // E-mail over SMTP waits at its end in the gate, one statement marking every message ready to
-    // end (end-gate.ts). SMS and the outbox are marked before the call, their sent records riding
-    // on the next markers while the worker already sends the next one.
+    // E-mail over SMTP asks the gate for its marker when a connection takes it, one statement
+    // marking every message asking, and its end waits for its own (end-gate.ts). SMS and the outbox
+    // are marked before the call, their sent records riding on the next markers while the worker
+    // already sends the next one.
     const gate = createEndGate(emailConnections, (attempts, sent) => commitAttemptsAndSent(db, attempts, sent, now()));
     const round = { db, now, transports, baseUrl: options.baseUrl, retryDelaysMs: options.retryDelaysMs, stopping: options.stopping, commits, gate, smsSlots: createSlots(smsInFlight), breakers };
     const settle = (deliveryId: number) => (outcome: Outcome) => {
@@ -198,7 +199,6 @@ interface ClaimedJob {
   job: DeliveryJob;
   claim: Claim;
 }
-
 
 /** One breaker per transport and process. */
 const breakerByTransport = new WeakMap<EmailTransport | SmsTransport, CircuitBreaker>();
