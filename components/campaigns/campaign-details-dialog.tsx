@@ -45,7 +45,7 @@ export function CampaignDetailsDialog({ record, onClose }: { record: CampaignRec
         </dl>
         {/* Issue 7: per-status counts and the problems with their reasons, once anything was queued. */}
         {record && record.totalRecords > 0 && <DeliverySummary campaignId={record.campaignId} />}
-        {record && <CampaignMessage campaignId={record.campaignId} channel={record.campaignChannel} />}
+        {record && <CampaignMessage campaignId={record.campaignId} channel={record.campaignChannel} onClose={onClose} />}
       </DialogContent>
     </Dialog>
   );
@@ -58,7 +58,7 @@ type MessageData = Extract<Awaited<ReturnType<typeof getCampaignMessageAction>>,
  * it pinned; and the version's date, saying so when the template changed since. Drafts and
  * campaigns from before versions were kept show nothing here.
  */
-function CampaignMessage({ campaignId, channel }: { campaignId: number; channel: number }) {
+function CampaignMessage({ campaignId, channel, onClose }: { campaignId: number; channel: number; onClose: () => void }) {
   const t = useTranslations('campaigns.details');
   const locale = useLocale() as Locale;
   const [data, setData] = useState<MessageData | null>(null);
@@ -91,8 +91,15 @@ function CampaignMessage({ campaignId, channel }: { campaignId: number; channel:
         </p>
       ) : null}
       {channel === 0 && html ? (
-        // Sandboxed like the message preview: no scripts, forms or navigation.
-        <iframe title={t('message')} sandbox="" srcDoc={html} className="h-72 w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700" />
+        // Sandboxed like the message preview: no scripts, forms or navigation. Same-origin only so
+        // that Escape pressed inside it (a keyboard user tabs into the frame) closes the dialog too.
+        <iframe
+          title={t('message')}
+          sandbox="allow-same-origin"
+          srcDoc={html}
+          onLoad={(event) => event.currentTarget.contentDocument?.addEventListener('keydown', (key) => key.key === 'Escape' && onClose())}
+          className="h-72 w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700"
+        />
       ) : (
         <div className="rounded-2xl rounded-bl-sm bg-slate-100 px-4 py-3 whitespace-pre-wrap break-words dark:bg-slate-800">{text}</div>
       )}
