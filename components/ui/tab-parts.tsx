@@ -6,7 +6,7 @@ import { cn, focusRing } from './cn';
  * 40 px of tabs in a 39 px scrolling box, and where scrollbars always show (Windows) a stray
  * vertical scroll arrow appeared. The list scrolls sideways only.
  */
-export const listClasses = 'flex items-center gap-1 overflow-x-auto overflow-y-hidden shadow-[inset_0_-1px_0_var(--color-slate-200)] dark:shadow-[inset_0_-1px_0_var(--color-slate-800)]';
+export const listClasses = 'flex items-center gap-1 overflow-x-auto overflow-y-hidden tab-baseline';
 export const tabClasses = (active: boolean) =>
   cn(
     'relative inline-flex h-10 shrink-0 cursor-pointer items-center gap-2 border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors',
