@@ -68,7 +68,9 @@ function stopGracefully() {
 if (workers === 1 || cluster.isWorker) {
   // In this process (a cluster worker runs this file too).
   stopGracefully();
-  if (workers === 1) announceReady(process.argv.slice(2));
+  // The held "Ready" line is for the newcomer's local evaluation only: under a supervisor its
+  // polling kept a one-process server taking new connections after SIGTERM (ops-graceful-stop).
+  if (workers === 1 && process.env.LOCAL_EVALUATION === '1') announceReady(process.argv.slice(2));
   if (standaloneServer) startStandalone(standaloneServer, process.argv.slice(2));
   else startNext(process.argv.slice(2));
 } else {
