@@ -28,6 +28,8 @@ const fieldsOf = (res: { body: { data: unknown } }) => Object.keys((res.body.dat
 beforeAll(async () => {
   m = await createMerchant(t.db);
   locationId = (await createLocation(t.db, m.merchantId, { reviewLink: 'https://g.page/r/edge/review' })).id;
+  // A shop in London too: SMS go only to the countries of the merchant's locations (lib/sending-policy).
+  await createLocation(t.db, m.merchantId, { name: 'London Store', country: 'GB', timezone: 'Europe/London' });
   smsTemplateId = (await addTemplate(t.db, m.merchantId, 1)).id;
   emailTemplateId = (await addTemplate(t.db, m.merchantId, 0)).id;
   for (let i = 0; i < 55; i++) await addContact(t.db, m.merchantId, locationId, { firstName: `M${i}`, phone: `+4477009${String(i).padStart(5, '0')}`, smsOptIn: true });

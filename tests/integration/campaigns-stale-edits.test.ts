@@ -24,6 +24,8 @@ type Campaign = Record<string, unknown> & { campaignId: number; version: number;
 beforeAll(async () => {
   m = await createMerchant(t.db);
   locationId = (await createLocation(t.db, m.merchantId)).id;
+  // A shop in Hong Kong too: SMS go only to the countries of the merchant's locations (lib/sending-policy).
+  await createLocation(t.db, m.merchantId, { name: 'Central Store', country: 'HK', timezone: 'Asia/Hong_Kong' });
   templateId = (await addTemplate(t.db, m.merchantId, 1)).id;
   for (let i = 0; i < 5; i++) await addContact(t.db, m.merchantId, locationId, { firstName: `M${i}`, phone: `+8529123450${i}`, smsOptIn: true });
 });
