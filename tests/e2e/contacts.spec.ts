@@ -68,8 +68,10 @@ test('imports the sample spreadsheet through upload, match and import', async ({
   await expect(page.getByText('共 2 行数据')).toBeVisible();
   await expect(page.getByRole('combobox', { name: '导入为: 邮箱' })).toContainText('邮箱');
   await expect(page.getByRole('table', { name: '前几行预览' })).toContainText('xiaoming.wang@example.com');
-  await page.getByRole('button', { name: '导入 2 行' }).click();
-  await expect(page.getByRole('progressbar')).toBeVisible();
+  // The check step says what the import will do before anything is written.
+  await page.getByRole('button', { name: '检查导入结果' }).click();
+  await expect(page.getByText('尚未写入任何数据', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: '开始导入' }).click();
   await expect(page.getByText('导入完成').first()).toBeVisible();
   const created = Number(await page.getByTestId('import-created').textContent());
   const updated = Number(await page.getByTestId('import-updated').textContent());
