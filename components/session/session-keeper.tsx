@@ -14,7 +14,7 @@ export interface SessionKeeperProps {
 }
 
 /**
- * Keeps the browser signed in (spec section 9): every 10 minutes it refreshes the session when
+ * Keeps the browser signed in (the product keeps a session alive while it is used): every 10 minutes it refreshes the session when
  * the access token expires within 15 minutes; on a page load and on activity (at most once per
  * 5 minutes) when it expires within a minute, so navigating does not refresh each time.
  * Concurrent checks share the refresh in progress (waiting at most 5 s). A refresh without an

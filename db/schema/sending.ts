@@ -17,7 +17,7 @@ export const deliveries = pgTable(
     /*
      * No foreign keys on merchant, campaign and contact: their per-row checks (each locking the
      * referenced row) were half the cost of queuing a 100,000-member campaign (bench/RESULTS.md,
-     * issue 7). Deleting a campaign or a contact still deletes its deliveries, by the statement
+     * "Sending: e-mail campaign throughput"). Deleting a campaign or a contact still deletes its deliveries, by the statement
      * triggers of migration 0010; the merchant's deletion reaches them through both. Rows are
      * only ever queued from a join on the locked campaign and its contacts, and the dispatcher
      * skips a delivery whose contact is gone.
